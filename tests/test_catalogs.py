@@ -1,0 +1,84 @@
+"""Every catalog complete and correct: the site must not fall back to English."""
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+LANGS = ["pt", "es", "ro", "fr"]
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|\{(\w*)\}|%[sdif]")
+
+
+def catalog(lang):
+    with open(LOCALE / lang / "LC_MESSAGES" / "django.po", "rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def placeholders(text):
+    return sorted(match.group(0) for match in PLACEHOLDER.finditer(text))
+
+
+def entries(lang):
+    return [message for message in catalog(lang) if message.id]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_it_translates_every_entry(lang):
+    missing = []
+    for message in entries(lang):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(strings):
+            missing.append(message.id)
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_it_has_no_fuzzy_entry(lang):
+    po = catalog(lang)
+    assert [m.id for m in po if m.fuzzy and m.id] == []
+    assert not po.fuzzy, "the header is still marked fuzzy"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_it_keeps_every_placeholder(lang):
+    wrong = []
+    for message in entries(lang):
+        if message.pluralizable:
+            wanted = set(placeholders(message.id[1]))
+            for index, text in enumerate(message.string):
+                found = set(placeholders(text))
+                # The singular form may spell the number out ("une levée").
+                if found != wanted and not (index == 0 and found <= wanted):
+                    wrong.append((message.id, text))
+        elif placeholders(message.string) != placeholders(message.id):
+            wrong.append((message.id, message.string))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_it_fills_every_plural_form(lang):
+    po = catalog(lang)
+    for message in entries(lang):
+        if message.pluralizable:
+            assert len(message.string) == po.num_plurals, message.id
+
+
+def test_romanian_has_three_plural_forms():
+    assert catalog("ro").num_plurals == 3
+
+
+@pytest.mark.skipif(not shutil.which("msgfmt"), reason="GNU gettext is not installed")
+@pytest.mark.parametrize("lang", LANGS)
+def test_msgfmt_accepts_it(lang):
+    po = LOCALE / lang / "LC_MESSAGES" / "django.po"
+    result = subprocess.run(
+        ["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(po)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "untranslated" not in result.stderr and "fuzzy" not in result.stderr, result.stderr

@@ -1,0 +1,69 @@
+"""What each rule profile is, in words, for the profiles page.
+
+The facts a profile decides (target score, undertrumping, rounding…) are
+read from the engine's profile data; these texts only say where a profile
+comes from and who plays it that way.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+PROFILES = [
+    {
+        "name": "federation",
+        "game": _("Coinche"),
+        "title": _("Federation"),
+        "summary": _(
+            "The default Coinche rules of this site, from a federation guide: bids from 80 to "
+            "160 or capot, coinche and surcoinche in turn, a game to 2000 points. When you cannot "
+            "overtrump an opponent you may discard instead of playing a lower trump."
+        ),
+    },
+    {
+        "name": "maison",
+        "game": _("Belote and Coinche"),
+        "title": _("Maison counting"),
+        "summary": _(
+            "The counting many families use: a taker behind the defence is 'dedans' and the "
+            "defence takes the whole hand; a tie puts the taker's points in deposit. Scores are "
+            "not rounded, and in no trump the ace is worth 11."
+        ),
+    },
+    {
+        "name": "official",
+        "game": _("Belote and Coinche"),
+        "title": _("Official counting"),
+        "summary": _(
+            "The same counting as Maison, with scores rounded to the nearest ten and a no-trump "
+            "ace worth 19, so that every hand is worth 162."
+        ),
+    },
+    {
+        "name": "online-es",
+        "game": _("Coinche"),
+        "title": _("Spanish online play"),
+        "summary": _(
+            "Coinche as played on a Spanish game site: no trump and all trumps allowed, capot and "
+            "générale bids, contra and recontra, a game to 1001 and no rounding."
+        ),
+    },
+    {
+        "name": "encyclopedia",
+        "game": _("Coinche"),
+        "title": _("Encyclopedia rules"),
+        "summary": _(
+            "The base rules of the encyclopedia article, with no trump and all trumps, coinche "
+            "at any moment of the auction and a game to 3000. Declarations do not help to make "
+            "the contract. Its long list of regional variants can be switched on as house rules."
+        ),
+    },
+    {
+        "name": "chouine",
+        "game": _("Chouine"),
+        "title": _("Chouine"),
+        "summary": _(
+            "The two-player game of the Loir valley: draw from the stock while it lasts, then "
+            "follow suit for the last five tricks; marriages, tierces and quinte score, and a "
+            "chouine wins the deal at once. The match goes to three deals won."
+        ),
+    },
+]

@@ -1,0 +1,201 @@
+"""Reasons as data, and their rendering into sentences in five languages.
+
+The engine never builds a sentence: it returns :class:`Step` values, a stable
+code and its parameters. This module turns them into text with the gettext
+catalogs in ``locale/`` (the same ones the web app uses), so the command line
+and the site explain a rule with the same words.
+
+Each engine module declares the English sentence of each of its codes with
+:func:`messages`; ``manage.py makemessages`` extracts them because they are
+wrapped in ``gettext_noop``. Parameters are rendered by the start of their
+name: ``card…`` (a card code or a list of them), ``suit…`` / ``trump…`` (a
+suit, ``SA`` or ``TA``), ``seat…``, ``side…`` (``NS``/``EW``), ``player…``
+(Chouine's ``A``/``B``); numbers are written the locale's way.
+
+>>> from tutor.rules.explain import Step, render, card_name
+>>> render(Step("bad_card", {"value": "ZZ"}), "en")
+'"ZZ" is not a card. Write the rank (7 8 9 T J Q K A) then the suit (S H D C), as in TS or JH.'
+>>> card_name("QH", "en")
+'queen of hearts'
+"""
+
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+LANGUAGES = ("en", "pt", "es", "ro", "fr")
+LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
+
+
+def gettext_noop(message: str) -> str:
+    """Marks an English sentence for extraction; translated when rendered."""
+    return message
+
+
+def pgettext_noop(context: str, message: str) -> tuple[str, str]:
+    """Like :func:`gettext_noop`, for a word whose sense needs a context."""
+    return context, message
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of an explanation: what rule or computation, with what values."""
+
+    code: str
+    params: dict = field(default_factory=dict)
+
+
+MESSAGES: dict[str, str] = {}
+
+
+def messages(table: dict[str, str]) -> None:
+    """Registers the English sentence of each code (one call per module)."""
+    for code, text in table.items():
+        if MESSAGES.get(code, text) != text:
+            raise ValueError(f"reason code {code!r} declared twice")
+        MESSAGES[code] = text
+
+
+messages(
+    {
+        "bad_card": gettext_noop(
+            '"%(value)s" is not a card. Write the rank (7 8 9 T J Q K A) then the suit '
+            "(S H D C), as in TS or JH."
+        ),
+        "bad_card_list": gettext_noop("A list of cards was expected, not %(value)s."),
+        "duplicate_card": gettext_noop("The %(card)s appears twice; a deck has only one."),
+        "bad_suit": gettext_noop('"%(value)s" is not a suit: use S, H, D or C.'),
+        "bad_seat": gettext_noop('"%(value)s" is not a seat: use N, E, S or W.'),
+    }
+)
+
+RANK_WORDS = {
+    "7": pgettext_noop("card rank", "seven"),
+    "8": pgettext_noop("card rank", "eight"),
+    "9": pgettext_noop("card rank", "nine"),
+    "T": pgettext_noop("card rank", "ten"),
+    "J": pgettext_noop("card rank", "jack"),
+    "Q": pgettext_noop("card rank", "queen"),
+    "K": pgettext_noop("card rank", "king"),
+    "A": pgettext_noop("card rank", "ace"),
+}
+# The letter printed in a card's corner: V, D, R in French and Spanish.
+RANK_FACES = {
+    "7": pgettext_noop("card face", "7"),
+    "8": pgettext_noop("card face", "8"),
+    "9": pgettext_noop("card face", "9"),
+    "T": pgettext_noop("card face", "10"),
+    "J": pgettext_noop("card face", "J"),
+    "Q": pgettext_noop("card face", "Q"),
+    "K": pgettext_noop("card face", "K"),
+    "A": pgettext_noop("card face", "A"),
+}
+SUIT_WORDS = {
+    "S": pgettext_noop("suit", "spades"),
+    "H": pgettext_noop("suit", "hearts"),
+    "D": pgettext_noop("suit", "diamonds"),
+    "C": pgettext_noop("suit", "clubs"),
+    "SA": pgettext_noop("suit", "no trump"),
+    "TA": pgettext_noop("suit", "all trumps"),
+}
+SEAT_WORDS = {
+    "N": pgettext_noop("seat", "North"),
+    "E": pgettext_noop("seat", "East"),
+    "S": pgettext_noop("seat", "South"),
+    "W": pgettext_noop("seat", "West"),
+}
+SIDE_WORDS = {
+    "NS": pgettext_noop("partnership", "North-South"),
+    "EW": pgettext_noop("partnership", "East-West"),
+}
+PLAYER_WORDS = {
+    "A": pgettext_noop("chouine player", "player A"),
+    "B": pgettext_noop("chouine player", "player B"),
+}
+
+
+@cache
+def translator(lang: str) -> gettext.NullTranslations:
+    if lang == "en" or lang not in LANGUAGES:
+        return gettext.NullTranslations()
+    return gettext.translation("django", LOCALE_DIR, [lang], fallback=True)
+
+
+def _word(table: dict[str, tuple[str, str]], key: str, lang: str) -> str:
+    if key not in table:
+        return key
+    return translator(lang).pgettext(*table[key])
+
+
+def card_name(code: str, lang: str) -> str:
+    """The spoken name of a card, as a screen reader should say it."""
+    template = translator(lang).pgettext("card name", "%(rank)s of %(suit)s")
+    return template % {
+        "rank": _word(RANK_WORDS, code[0], lang),
+        "suit": _word(SUIT_WORDS, code[1], lang),
+    }
+
+
+def rank_face(code: str, lang: str) -> str:
+    return _word(RANK_FACES, code[0], lang)
+
+
+def suit_name(code: str, lang: str) -> str:
+    return _word(SUIT_WORDS, code, lang)
+
+
+def seat_name(code: str, lang: str) -> str:
+    return _word(SEAT_WORDS, code, lang)
+
+
+def side_name(code: str, lang: str) -> str:
+    return _word(SIDE_WORDS, code, lang)
+
+
+def player_name(code: str, lang: str) -> str:
+    return _word(PLAYER_WORDS, code, lang)
+
+
+def _format_number(value: int | float, lang: str) -> str:
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=lang)
+
+
+def _render_value(key: str, value: object, lang: str) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_render_value(key, item, lang) for item in value)
+    if isinstance(value, bool) or value is None:
+        return str(value)
+    if isinstance(value, (int, float)):
+        return _format_number(value, lang)
+    text = str(value)
+    if key.startswith("card") and len(text) == 2:
+        return card_name(text, lang)
+    for prefix, function in (
+        ("suit", suit_name),
+        ("trump", suit_name),
+        ("seat", seat_name),
+        ("side", side_name),
+        ("player", player_name),
+    ):
+        if key.startswith(prefix):
+            return function(text, lang)
+    return text
+
+
+def render(step: Step, lang: str = "en") -> str:
+    """The sentence for one step, in ``lang`` (English when unknown)."""
+    template = MESSAGES.get(step.code)
+    if template is None:
+        return step.code
+    params = {key: _render_value(key, value, lang) for key, value in step.params.items()}
+    return translator(lang).gettext(template) % params
+
+
+def render_all(steps: list[Step], lang: str = "en") -> list[dict]:
+    """Steps as the JSON interface writes them: ``{"code", "text"}``."""
+    return [{"code": step.code, "text": render(step, lang)} for step in steps]
