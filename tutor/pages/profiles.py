@@ -5,7 +5,11 @@ read from the engine's profile data; these texts only say where a profile
 comes from and who plays it that way.
 """
 
+from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+
+from tutor.rules.explain import format_number
+from tutor.rules.profiles import Profile, get_profile
 
 PROFILES = [
     {
@@ -67,3 +71,64 @@ PROFILES = [
         ),
     },
 ]
+
+
+def _number(value: int) -> str:
+    return format_number(value, get_language() or "en")
+
+
+def _points(count: int) -> str:
+    return ngettext("%(count)s point", "%(count)s points", count) % {"count": _number(count)}
+
+
+def _yes_no(value: bool) -> str:
+    return str(_("yes") if value else _("no"))
+
+
+def coinche_facts(profile) -> list[tuple[str, str]]:
+    """What a Coinche/Belote profile decides, read from the engine's options."""
+    contracts = [str(_("a trump suit"))]
+    if "SA" in profile.trumps:
+        contracts.append(str(_("no trump")))
+    if "TA" in profile.trumps:
+        contracts.append(str(_("all trumps")))
+    facts = [
+        (_("Contracts"), ", ".join(contracts)),
+        (
+            _("Bids"),
+            _("from %(low)s to %(high)s, in steps of %(step)s")
+            % {
+                "low": _number(profile.min_bid),
+                "high": _number(profile.max_bid),
+                "step": profile.bid_step,
+            },
+        ),
+        (
+            _("Unable to overtrump an opponent"),
+            _("you must still play a lower trump")
+            if profile.undertrump
+            else _("you may discard instead"),
+        ),
+        (
+            pgettext_lazy("the double", "Coinche"),
+            _("at any moment of the auction")
+            if profile.coinche_out_of_turn
+            else _("only in your turn"),
+        ),
+        (_("Declarations help to make the contract"), _yes_no(profile.declarations_count)),
+        (
+            _("Scores rounded"),
+            _("to the nearest ten") if profile.round_to else _("never"),
+        ),
+        (_("Target score"), _points(profile.target)),
+    ]
+    if profile.generale:
+        facts.insert(2, (_("Générale"), _points(profile.generale)))
+    return facts
+
+
+def facts(name: str) -> list[tuple[str, str]]:
+    profile = get_profile(name)
+    if isinstance(profile, Profile):
+        return coinche_facts(profile)
+    return []

@@ -6,7 +6,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from .glossary import TERMS
-from .profiles import PROFILES
+from .profiles import PROFILES, facts
 
 DECK_COOKIE = "deck"
 
@@ -31,7 +31,8 @@ def glossary(request: HttpRequest) -> HttpResponse:
 
 
 def profiles(request: HttpRequest) -> HttpResponse:
-    return render(request, "pages/profiles.html", {"profiles": PROFILES})
+    described = [{**profile, "facts": facts(profile["name"])} for profile in PROFILES]
+    return render(request, "pages/profiles.html", {"profiles": described})
 
 
 @require_POST

@@ -159,10 +159,20 @@ def player_name(code: str, lang: str) -> str:
     return _word(PLAYER_WORDS, code, lang)
 
 
-def _format_number(value: int | float, lang: str) -> str:
+def babel_locale(lang: str) -> str:
+    """The CLDR locale of a site language: our Portuguese is Portugal's."""
+    return {"pt": "pt_PT"}.get(lang, lang if lang in LANGUAGES else "en")
+
+
+def format_number(value: int | float, lang: str) -> str:
+    r"""A number written the locale's way: 2.000 in Romanian, 2 000 in Portuguese.
+
+    >>> format_number(2000, "pt"), format_number(2000, "ro"), format_number(1.5, "en")
+    ('2\xa0000', '2.000', '1.5')
+    """
     from babel.numbers import format_decimal
 
-    return format_decimal(value, locale=lang)
+    return format_decimal(value, locale=babel_locale(lang))
 
 
 def _render_value(key: str, value: object, lang: str) -> str:
@@ -171,7 +181,7 @@ def _render_value(key: str, value: object, lang: str) -> str:
     if isinstance(value, bool) or value is None:
         return str(value)
     if isinstance(value, (int, float)):
-        return _format_number(value, lang)
+        return format_number(value, lang)
     text = str(value)
     if key.startswith("card") and len(text) == 2:
         return card_name(text, lang)
