@@ -1,0 +1,323 @@
+"""The Coinche auction: whose turn, which calls are legal, and why the others are not.
+
+Calls are text, as in the JSON interface: ``pass``, ``90H``, ``110SA``,
+``capotS``, ``generaleS``, ``coinche``, ``surcoinche``, optionally prefixed by
+the caller's seat (``N:coinche``) where the profile lets someone speak out of
+turn (002's coinche "à la volée").
+
+>>> from tutor.rules.profiles import get_profile
+>>> calls = ["pass", "90H", "100S", "coinche", "surcoinche"]
+>>> result = run_auction(get_profile("federation"), "N", calls)
+>>> result.valid, result.done, result.contract.as_dict()
+(True, True, {'seat': 'E', 'bid': 100, 'trump': 'S', 'double': 4})
+>>> result = run_auction(get_profile("federation"), "N", ["pass", "90H", "80S"])
+>>> result.valid, result.index, result.steps[-1].code
+(False, 2, 'bid_not_higher')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .cards import next_seat, parse_seat, side_of
+from .errors import RulesError
+from .explain import Step, gettext_noop, messages
+from .profiles import TRUMP_CODES, Profile
+from .scoring import Contract
+from .tricks import parse_trump
+
+messages(
+    {
+        "bad_call": gettext_noop(
+            '"%(value)s" is not a call: use pass, a bid such as 90H, 110SA or capotS, '
+            "coinche or surcoinche."
+        ),
+        "call_pass": gettext_noop("%(seat)s passes."),
+        "call_bid": gettext_noop("%(seat)s bids %(bid)s in %(trump)s."),
+        "call_coinche": gettext_noop("%(seat)s says coinche: the contract is doubled."),
+        "call_surcoinche": gettext_noop(
+            "%(seat)s says surcoinche: the contract is redoubled (× 4) and the auction ends."
+        ),
+        "auction_redeal": gettext_noop("Four passes and no bid: the cards are dealt again."),
+        "auction_contract": gettext_noop(
+            "The auction is over: the contract is %(bid)s in %(trump)s by %(seat)s, "
+            "× %(multiplier)s."
+        ),
+        "auction_next": gettext_noop("It is %(seat)s's turn to speak."),
+        "auction_over": gettext_noop("The auction is over: no more calls."),
+        "not_your_turn": gettext_noop(
+            "%(seat)s may not speak now: it is %(seat_turn)s's turn, and this profile allows "
+            "no call out of turn except as stated."
+        ),
+        "bid_after_coinche": gettext_noop("After a coinche the contract is fixed: no more bids."),
+        "bid_out_of_range": gettext_noop(
+            "%(bid)s is not a bid: bids run from %(points_min)s to %(points_max)s in steps of "
+            "%(step)s."
+        ),
+        "capot_not_in_profile": gettext_noop("This profile has no capot bid."),
+        "generale_not_in_profile": gettext_noop("This profile has no générale."),
+        "bid_not_higher": gettext_noop(
+            "%(bid)s does not beat the current bid, %(bid_current)s: a bid must be strictly higher."
+        ),
+        "too_many_bids": gettext_noop(
+            "%(seat)s has already bid %(count)s times, the most this profile allows."
+        ),
+        "coinche_no_contract": gettext_noop("There is no bid to coinche yet."),
+        "coinche_own_side": gettext_noop(
+            "%(seat)s cannot coinche their own side's contract: only the opponents can."
+        ),
+        "already_coinched": gettext_noop("The contract is already coinched."),
+        "coinche_capot_forbidden": gettext_noop(
+            "Under this profile a capot or générale cannot be coinched."
+        ),
+        "surcoinche_not_coinched": gettext_noop("Surcoinche answers a coinche, and there is none."),
+        "surcoinche_not_declarer": gettext_noop(
+            "Only the side that holds the contract can surcoinche."
+        ),
+    }
+)
+
+_CALL = re.compile(
+    r"^(?:([NESWnesw]):)?(pass|coinche|surcoinche|(\d+|capot|generale)(SA|TA|[SHDC]))$", re.I
+)
+_RANK = {"capot": 10_000, "generale": 20_000}
+
+
+@dataclass(frozen=True)
+class Call:
+    seat: str | None
+    kind: str  # pass, bid, coinche, surcoinche
+    bid: int | str | None = None
+    trump: str | None = None
+
+    def text(self) -> str:
+        if self.kind != "bid":
+            return self.kind
+        return f"{self.bid}{self.trump}"
+
+
+def parse_call(text: object) -> Call:
+    """A call from its text (``"N:coinche"``, ``"110SA"``).
+
+    >>> parse_call("N:coinche"), parse_call("capotH").bid
+    (Call(seat='N', kind='coinche', bid=None, trump=None), 'capot')
+    """
+    match = _CALL.match(text.strip()) if isinstance(text, str) else None
+    if not match:
+        raise RulesError("bad_call", value=str(text))
+    seat = match.group(1).upper() if match.group(1) else None
+    word = match.group(2).lower()
+    if word in ("pass", "coinche", "surcoinche"):
+        return Call(seat, word)
+    amount = match.group(3).lower()
+    bid = int(amount) if amount.isdigit() else amount
+    return Call(seat, "bid", bid, match.group(4).upper())
+
+
+@dataclass
+class Auction:
+    """The state of an auction; :meth:`check` says why a call is illegal."""
+
+    profile: Profile
+    dealer: str
+    turn: str = ""
+    bid: int | str | None = None
+    trump: str | None = None
+    holder: str | None = None
+    double: int = 1
+    passes: int = 0
+    done: bool = False
+    bids_made: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.dealer = parse_seat(self.dealer)
+        self.turn = next_seat(self.dealer)
+
+    def contract(self) -> Contract | None:
+        if self.holder is None:
+            return None
+        return Contract(self.holder, self.bid, parse_trump(self.trump), self.double)
+
+    def check(self, call: Call) -> Step | None:
+        """The reason ``call`` is illegal now, or ``None`` when it is legal."""
+        p = self.profile
+        seat = call.seat or self.turn
+        if self.done:
+            return Step("auction_over")
+        volley = call.kind in ("coinche", "surcoinche") and p.coinche_out_of_turn
+        if seat != self.turn and not volley:
+            return Step("not_your_turn", {"seat": seat, "seat_turn": self.turn})
+        if call.kind == "bid":
+            return self._check_bid(seat, call)
+        if call.kind == "coinche":
+            if self.holder is None:
+                return Step("coinche_no_contract")
+            if side_of(self.holder) == side_of(seat):
+                return Step("coinche_own_side", {"seat": seat})
+            if self.double > 1:
+                return Step("already_coinched")
+            if self.bid in _RANK and not p.coinche_capot:
+                return Step("coinche_capot_forbidden")
+        if call.kind == "surcoinche":
+            if self.double != 2:
+                return Step("surcoinche_not_coinched")
+            if side_of(self.holder) != side_of(seat):
+                return Step("surcoinche_not_declarer")
+        return None
+
+    def _check_bid(self, seat: str, call: Call) -> Step | None:
+        p = self.profile
+        if self.double > 1:
+            return Step("bid_after_coinche")
+        if not p.allows(call.trump):
+            return Step("trump_not_in_profile", {"trump": call.trump})
+        if call.bid == "capot" and not p.capot_bid:
+            return Step("capot_not_in_profile")
+        if call.bid == "generale" and not p.generale:
+            return Step("generale_not_in_profile")
+        if isinstance(call.bid, int) and (
+            not p.min_bid <= call.bid <= p.max_bid or call.bid % p.bid_step
+        ):
+            return Step(
+                "bid_out_of_range",
+                {
+                    "bid": call.bid,
+                    "points_min": p.min_bid,
+                    "points_max": p.max_bid,
+                    "step": p.bid_step,
+                },
+            )
+        if self.bid is not None and _RANK.get(call.bid, call.bid) <= _RANK.get(self.bid, self.bid):
+            return Step("bid_not_higher", {"bid": call.bid, "bid_current": self.bid})
+        count = self.bids_made.get(seat, 0)
+        if p.bids_per_player and count >= p.bids_per_player:
+            return Step("too_many_bids", {"seat": seat, "count": count})
+        return None
+
+    def apply(self, call: Call) -> list[Step]:
+        """Plays a legal call; returns what it did (and how the auction ended)."""
+        seat = call.seat or self.turn
+        steps = []
+        if call.kind == "pass":
+            self.passes += 1
+            steps.append(Step("call_pass", {"seat": seat}))
+        elif call.kind == "bid":
+            self.bid, self.trump, self.holder = call.bid, call.trump, seat
+            self.passes = 0
+            self.bids_made[seat] = self.bids_made.get(seat, 0) + 1
+            steps.append(Step("call_bid", {"seat": seat, "bid": call.bid, "trump": call.trump}))
+        elif call.kind == "coinche":
+            self.double, self.passes = 2, 0
+            steps.append(Step("call_coinche", {"seat": seat}))
+        else:
+            self.double = 4
+            self.done = True
+            steps.append(Step("call_surcoinche", {"seat": seat}))
+        self.turn = next_seat(seat)
+        if self.holder is None and self.passes == 4:
+            self.done = True
+            steps.append(Step("auction_redeal"))
+        elif self.holder is not None and self.passes == 3:
+            self.done = True
+        if self.done and self.holder is not None:
+            steps.append(
+                Step(
+                    "auction_contract",
+                    {
+                        "bid": self.bid,
+                        "trump": self.trump,
+                        "seat": self.holder,
+                        "multiplier": self.double,
+                    },
+                )
+            )
+        return steps
+
+    def legal_calls(self) -> list[str]:
+        """Every legal call of the player whose turn it is, as text."""
+        if self.done:
+            return []
+        p = self.profile
+        amounts: list[int | str] = list(range(p.min_bid, p.max_bid + 1, p.bid_step))
+        if p.capot_bid:
+            amounts.append("capot")
+        if p.generale:
+            amounts.append("generale")
+        candidates = [Call(None, "pass")]
+        candidates += [Call(None, "bid", a, t) for a in amounts for t in TRUMP_CODES]
+        candidates += [Call(None, "coinche"), Call(None, "surcoinche")]
+        return [c.text() for c in candidates if self.check(c) is None]
+
+    def refusals(self) -> dict[str, Step]:
+        """Why each kind of call the player to speak cannot make is refused.
+
+        Bids are represented by the lowest one in each contract the profile
+        offers, so the answer stays short.
+        """
+        p = self.profile
+        lowest: int | str = p.min_bid
+        if self.bid is not None:
+            lowest = _next_amount(p, self.bid)
+        candidates = [Call(None, "bid", lowest, t) for t in TRUMP_CODES]
+        candidates += [Call(None, "coinche"), Call(None, "surcoinche")]
+        reasons = {}
+        for call in candidates:
+            reason = self.check(call)
+            if reason is not None:
+                reasons[call.text()] = reason
+        return reasons
+
+
+def _next_amount(profile: Profile, bid: int | str) -> int | str:
+    """The lowest bid above ``bid``."""
+    if bid in _RANK:
+        return "generale"
+    if bid >= profile.max_bid:
+        return "capot"
+    return bid + profile.bid_step
+
+
+@dataclass
+class AuctionResult:
+    valid: bool
+    done: bool
+    contract: Contract | None
+    steps: list[Step]
+    index: int | None = None
+    auction: Auction | None = None
+
+    def as_dict(self) -> dict:
+        answer: dict = {
+            "valid": self.valid,
+            "done": self.done,
+            "contract": self.contract.as_dict() if self.contract else None,
+        }
+        if self.index is not None:
+            answer["index"] = self.index
+        if self.valid and not self.done:
+            answer["next"] = self.auction.turn
+            answer["legal_calls"] = self.auction.legal_calls()
+            refusals = self.auction.refusals()
+            answer["refused"] = [{"call": call, "code": s.code} for call, s in refusals.items()]
+        return answer
+
+
+def run_auction(profile: Profile, dealer: str, calls: list) -> AuctionResult:
+    """Plays ``calls`` in order; the first illegal one stops the auction with its reason."""
+    if not isinstance(calls, list):
+        raise RulesError("bad_field", name="calls", value=repr(calls))
+    auction = Auction(profile, dealer)
+    parsed = [parse_call(text) for text in calls]
+    steps: list[Step] = []
+    for index, call in enumerate(parsed):
+        reason = auction.check(call)
+        if reason is not None:
+            return AuctionResult(
+                False, auction.done, auction.contract(), [*steps, reason], index, auction
+            )
+        steps += auction.apply(call)
+    if not auction.done:
+        steps.append(Step("auction_next", {"seat": auction.turn}))
+        steps += auction.refusals().values()
+    return AuctionResult(True, auction.done, auction.contract(), steps, None, auction)

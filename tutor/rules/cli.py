@@ -1,0 +1,200 @@
+"""The command line: one JSON question in, one JSON answer out (see CLI.md).
+
+    python -m tutor.rules legal|score|auction|replay [--lang pt|es|ro|fr|en]
+
+Standard input holds one JSON object, or JSON Lines (one question a line);
+each question gets one line of answer, in order. Every handler returns
+``(answer, steps)``, so Coinche and Chouine questions go down one path. Input
+that is not a question gets ``{"error": {"code", "text"}}`` and exit status 2.
+
+>>> import io
+>>> out = io.StringIO()
+>>> question = '{"dealer": "N", "calls": ["pass", "pass", "pass", "pass"]}'
+>>> main(["auction"], io.StringIO(question), out)
+0
+>>> json.loads(out.getvalue())["contract"] is None
+True
+>>> out = io.StringIO()
+>>> main(["legal"], io.StringIO('{"trump": "H", "hand": ["ZZ"], "seat": "E"}'), out)
+2
+>>> json.loads(out.getvalue())["error"]["code"]
+'bad_card'
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from .auction import run_auction
+from .cards import card_code, parse_cards, parse_seat
+from .errors import RulesError
+from .explain import LANGUAGES, Step, gettext_noop, messages, render, render_all
+from .payload import field
+from .play import legal_plays
+from .profiles import coinche_profile
+from .replay import replay_payload
+from .scoring import SIDES, score_deal
+from .summary import parse_summary
+from .tricks import parse_trump
+
+messages(
+    {
+        "bad_json": gettext_noop("This is not valid JSON: %(value)s."),
+        "empty_input": gettext_noop("No question was given on standard input."),
+        "bad_command": gettext_noop(
+            "Usage: python -m tutor.rules legal|score|auction|replay [--lang pt|es|ro|fr|en]."
+        ),
+        "chouine_unavailable": gettext_noop("The Chouine engine is not available."),
+        "no_auction_in_profile": gettext_noop("Chouine has no auction."),
+        "internal_error": gettext_noop(
+            "The engine could not answer this question (%(value)s); please report it."
+        ),
+    }
+)
+
+Handler = Callable[[dict], tuple[dict, list[Step]]]
+
+
+def legal(payload: dict) -> tuple[dict, list[Step]]:
+    """The legal cards of a Coinche position (CLI.md ``legal``)."""
+    profile = coinche_profile(payload.get("profile", "federation"))
+    trump = parse_trump(field(payload, "trump"), profile)
+    hand = parse_cards(field(payload, "hand"))
+    seat = parse_seat(field(payload, "seat"))
+    trick_payload = field(payload, "trick", [])
+    if not isinstance(trick_payload, list):
+        raise RulesError("bad_field", name="trick", value=repr(trick_payload))
+    trick = []
+    for entry in trick_payload:
+        if not isinstance(entry, dict) or "seat" not in entry or "card" not in entry:
+            raise RulesError("bad_trick")
+        trick.append((parse_seat(entry["seat"]), parse_cards([entry["card"]])[0]))
+    answer = legal_plays(hand, trick, seat, trump, profile)
+    illegal = [{"card": card_code(c), "code": step.code} for c, step in answer.illegal.items()]
+    return {"legal": answer.codes(), "rule": answer.rule, "illegal": illegal}, answer.steps
+
+
+def score(payload: dict) -> tuple[dict, list[Step]]:
+    """A deal summary's score (CLI.md ``score``)."""
+    profile = coinche_profile(payload.get("profile", "federation"))
+    result = score_deal(profile, parse_summary(payload, profile), explain=True)
+    answer = {
+        "scores": dict(zip(SIDES, result.scores, strict=True)),
+        "made": result.made,
+        "deposit": result.deposit,
+    }
+    return answer, result.steps
+
+
+def auction(payload: dict) -> tuple[dict, list[Step]]:
+    """A sequence of calls checked one by one (CLI.md ``auction``)."""
+    profile = coinche_profile(payload.get("profile", "federation"))
+    result = run_auction(profile, field(payload, "dealer"), field(payload, "calls"))
+    return result.as_dict(), result.steps
+
+
+def replay(payload: dict) -> tuple[dict, list[Step]]:
+    """A whole deal checked and scored (CLI.md ``replay``)."""
+    profile = coinche_profile(payload.get("profile", "federation"))
+    result = replay_payload(payload, profile)
+    return result.as_dict(), result.steps
+
+
+HANDLERS: dict[str, Handler] = {
+    "legal": legal,
+    "score": score,
+    "auction": auction,
+    "replay": replay,
+}
+
+
+def _chouine_handler(command: str) -> Handler:
+    if command == "auction":
+        raise RulesError("no_auction_in_profile")
+    try:
+        from . import chouine_cli
+    except ImportError as err:
+        raise RulesError("chouine_unavailable") from err
+    return getattr(chouine_cli, command)
+
+
+def ask(command: str, payload: object) -> tuple[dict, list[Step]]:
+    """Answers one parsed question; raises :class:`RulesError` for bad input."""
+    if not isinstance(payload, dict):
+        raise RulesError("not_an_object")
+    handler = HANDLERS[command]
+    if payload.get("profile") == "chouine":
+        handler = _chouine_handler(command)
+    return handler(payload)
+
+
+def answer_line(command: str, text: str, lang: str) -> tuple[dict, bool]:
+    """The JSON answer to one question's text, and whether it was a question at all."""
+    try:
+        try:
+            payload = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise RulesError("bad_json", value=err.msg) from err
+        answer, steps = ask(command, payload)
+    except RulesError as err:
+        step = Step(err.code, err.params)
+        return {"error": {"code": err.code, "text": render(step, lang)}}, False
+    except Exception as err:  # noqa: BLE001 - the interface promises JSON, never a traceback
+        step = Step("internal_error", {"value": type(err).__name__})
+        return {"error": {"code": "internal_error", "text": render(step, lang)}}, False
+    return {**answer, "steps": render_all(steps, lang)}, True
+
+
+def _questions(text: str) -> list[str]:
+    """One whole JSON document, or one question per non-empty line."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return [line for line in text.splitlines() if line.strip()]
+    return [text]
+
+
+def _parse_args(argv: list[str]) -> tuple[str, str] | None:
+    if not argv or argv[0] not in HANDLERS:
+        return None
+    command, rest, lang = argv[0], argv[1:], "en"
+    while rest:
+        option = rest.pop(0)
+        if option.startswith("--lang="):
+            lang = option.split("=", 1)[1]
+        elif option == "--lang" and rest:
+            lang = rest.pop(0)
+        else:
+            return None
+    return (command, lang) if lang in LANGUAGES else None
+
+
+def main(
+    argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None
+) -> int:
+    """Runs the command line; returns the exit status (2 when any input was bad)."""
+    argv = sys.argv[1:] if argv is None else argv
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    parsed = _parse_args(argv)
+    if parsed is None:
+        error = {"code": "bad_command", "text": render(Step("bad_command"))}
+        stdout.write(json.dumps({"error": error}, ensure_ascii=False) + "\n")
+        return 2
+    command, lang = parsed
+    text = stdin.read()
+    questions = _questions(text) if text.strip() else []
+    if not questions:
+        error = {"code": "empty_input", "text": render(Step("empty_input"), lang)}
+        stdout.write(json.dumps({"error": error}, ensure_ascii=False) + "\n")
+        return 2
+    status = 0
+    for question in questions:
+        answer, ok = answer_line(command, question, lang)
+        if not ok:
+            status = 2
+        stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    return status

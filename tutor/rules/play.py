@@ -1,0 +1,239 @@
+"""Which cards may be played, the rule that decided it, and why the others may not.
+
+:func:`legal_mask` is the fast question (bitmasks in, bitmask out) used to
+play whole deals; :func:`legal_plays` answers the same question with its
+explanation. Both go through :func:`decide`, so they cannot disagree.
+
+The undertrump obligation is the one rule the sources split on: seed 000
+lets a player who cannot overtrump an opponent's trump discard any card,
+the classic profiles (002, 003, 004) make them trump anyway.
+
+>>> from tutor.rules.cards import parse_cards, mask_of, HEARTS
+>>> from tutor.rules.profiles import get_profile
+>>> hand = parse_cards(["7H", "KD"])
+>>> trick = [("S", parse_cards(["AD"])[0]), ("W", parse_cards(["JH"])[0])]
+>>> legal_plays(hand, trick, "N", HEARTS, get_profile("federation")).codes()
+['KD']
+>>> answer = legal_plays(hand, trick, "N", HEARTS, get_profile("official"))
+>>> answer.codes(), answer.rule
+(['KD'], 'follow_suit')
+>>> hand = parse_cards(["7H", "KC"])
+>>> legal_plays(hand, trick, "N", HEARTS, get_profile("federation")).rule
+'may_discard'
+>>> legal_plays(hand, trick, "N", HEARTS, get_profile("official")).codes()
+['7H']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import SUIT_MASKS, SUITS, card_code, partner_of
+from .errors import RulesError
+from .explain import Step, gettext_noop, messages
+from .profiles import Profile
+from .tricks import ABOVE_TRUMP, POWER, SA, trump_code, winner_index
+
+messages(
+    {
+        "lead_any": gettext_noop("You lead the trick: any card may be played."),
+        "trump_led_overtrump": gettext_noop(
+            "Trumps were led: you must play a trump higher than the %(card_master)s."
+        ),
+        "trump_led_any_trump": gettext_noop(
+            "Trumps were led and you cannot beat the %(card_master)s: play any trump."
+        ),
+        "trump_led_no_trump": gettext_noop(
+            "Trumps were led and you have none left: any card may be played."
+        ),
+        "follow_suit": gettext_noop(
+            "You hold %(suit)s, the suit led: play one of them; you need not beat the trick."
+        ),
+        "partner_master": gettext_noop(
+            "You hold no %(suit)s and your partner (%(seat)s) is winning the trick with the "
+            "%(card_master)s: any card may be played."
+        ),
+        "must_trump": gettext_noop(
+            "You hold no %(suit)s and an opponent is winning the trick: you must trump."
+        ),
+        "must_overtrump": gettext_noop(
+            "You hold no %(suit)s and an opponent is winning with the %(card_master)s: you must "
+            "play a higher trump."
+        ),
+        "must_undertrump": gettext_noop(
+            "You hold no %(suit)s and cannot beat the opponent's %(card_master)s: under this "
+            "profile you must still play a trump (undertrump)."
+        ),
+        "may_discard": gettext_noop(
+            "You hold no %(suit)s and cannot beat the opponent's %(card_master)s: under this "
+            "profile you may discard any card instead of a lower trump."
+        ),
+        "no_suit_no_trump": gettext_noop(
+            "You hold neither %(suit)s nor a trump: any card may be played."
+        ),
+        "sa_follow": gettext_noop(
+            "No trump: you hold %(suit)s, the suit led, so play one of them; you need not beat "
+            "the trick."
+        ),
+        "sa_discard": gettext_noop("No trump: you hold no %(suit)s, so any card may be played."),
+        "ta_overcard": gettext_noop(
+            "All trumps: you must follow %(suit)s and beat the %(card_master)s."
+        ),
+        "ta_follow": gettext_noop(
+            "All trumps: you cannot beat the %(card_master)s, so play any %(suit)s."
+        ),
+        "ta_discard": gettext_noop("All trumps: you hold no %(suit)s, so any card may be played."),
+        "illegal_must_follow": gettext_noop(
+            "The %(card)s is not allowed: you must follow %(suit)s."
+        ),
+        "illegal_must_trump": gettext_noop("The %(card)s is not allowed: you must play a trump."),
+        "illegal_too_low": gettext_noop(
+            "The %(card)s is not allowed: it does not beat the %(card_master)s and you hold a "
+            "card that does."
+        ),
+        "empty_hand": gettext_noop("The hand has no cards."),
+        "trick_full": gettext_noop("A trick has at most three cards before yours."),
+        "seat_in_trick": gettext_noop("%(seat)s has already played to this trick."),
+        "bad_trick": gettext_noop(
+            'Each card on the table needs a seat and a card, as in {"seat": "S", "card": "AS"}.'
+        ),
+    }
+)
+
+# Rule codes returned by decide(): the decision and the family of reasons
+# given for the cards it forbids.
+_FOLLOW_RULES = {
+    "follow_suit",
+    "sa_follow",
+    "ta_follow",
+    "ta_overcard",
+    "trump_led_any_trump",
+    "trump_led_overtrump",
+}
+_BEAT_RULES = {"ta_overcard", "trump_led_overtrump", "must_overtrump"}
+
+
+def decide(
+    hand: int, lead: int, master: int, partner_master: bool, trump: int, undertrump: bool
+) -> tuple[int, str]:
+    """The legal cards of ``hand`` (a bitmask) and the rule that decided them.
+
+    ``master`` is the card now winning the trick, led in suit ``lead``.
+    """
+    if trump < SA:
+        trumps = hand & SUIT_MASKS[trump]
+        if lead == trump:
+            if not trumps:
+                return hand, "trump_led_no_trump"
+            higher = trumps & ABOVE_TRUMP[master]
+            if higher:
+                return higher, "trump_led_overtrump"
+            return trumps, "trump_led_any_trump"
+        follow = hand & SUIT_MASKS[lead]
+        if follow:
+            return follow, "follow_suit"
+        if partner_master:
+            return hand, "partner_master"
+        if not trumps:
+            return hand, "no_suit_no_trump"
+        if master >> 3 != trump:
+            return trumps, "must_trump"
+        higher = trumps & ABOVE_TRUMP[master]
+        if higher:
+            return higher, "must_overtrump"
+        if undertrump:
+            return trumps, "must_undertrump"
+        return hand, "may_discard"
+    follow = hand & SUIT_MASKS[lead]
+    if trump == SA:
+        return (follow, "sa_follow") if follow else (hand, "sa_discard")
+    if not follow:
+        return hand, "ta_discard"
+    higher = follow & ABOVE_TRUMP[master]
+    return (higher, "ta_overcard") if higher else (follow, "ta_follow")
+
+
+def legal_mask(hand: int, trick: list[int] | tuple[int, ...], trump: int, undertrump: bool) -> int:
+    """Legal cards (bitmask) for the next player, the trick's seats following the rotation.
+
+    >>> from tutor.rules.cards import parse_cards, mask_of, cards_of, card_code, HEARTS
+    >>> hand = mask_of(parse_cards(["JH", "KD"]))
+    >>> legal = legal_mask(hand, parse_cards(["AS", "TS", "7S"]), HEARTS, False)
+    >>> [card_code(c) for c in cards_of(legal)]
+    ['JH']
+    """
+    n = len(trick)
+    if not n:
+        return hand
+    lead = trick[0] >> 3
+    power = POWER[trump][lead]
+    best, best_power = 0, power[trick[0]]
+    for i in range(1, n):
+        if power[trick[i]] > best_power:
+            best, best_power = i, power[trick[i]]
+    return decide(hand, lead, trick[best], best == n - 2, trump, undertrump)[0]
+
+
+@dataclass
+class LegalAnswer:
+    """The legal cards (in the hand's order), the deciding rule and every reason."""
+
+    legal: list[int]
+    rule: str
+    steps: list[Step]
+    illegal: dict[int, Step] = field(default_factory=dict)
+
+    def codes(self) -> list[str]:
+        return [card_code(card) for card in self.legal]
+
+
+def _illegal_reason(card: int, rule: str, lead: int, master: int) -> Step:
+    if rule in _FOLLOW_RULES and card >> 3 != lead:
+        return Step("illegal_must_follow", {"card": card_code(card), "suit": SUITS[lead]})
+    if rule in _BEAT_RULES and card >> 3 == master >> 3:
+        return Step("illegal_too_low", {"card": card_code(card), "card_master": card_code(master)})
+    return Step("illegal_must_trump", {"card": card_code(card)})
+
+
+def legal_plays(
+    hand: list[int], trick: list[tuple[str, int]], seat: str, trump: int, profile: Profile
+) -> LegalAnswer:
+    """The legal cards of ``seat`` holding ``hand`` with ``trick`` (seat, card) on the table.
+
+    Partners are found by seat, so the trick's seats need not follow the
+    rotation. Input that is not a position raises :class:`RulesError`.
+    """
+    if not hand:
+        raise RulesError("empty_hand")
+    if len(trick) > 3:
+        raise RulesError("trick_full")
+    seen = 0
+    for card in [*hand, *(card for _, card in trick)]:
+        if seen >> card & 1:
+            raise RulesError("duplicate_card", card=card_code(card))
+        seen |= 1 << card
+    seats = [s for s, _ in trick]
+    for i, s in enumerate(seats):
+        if s == seat or s in seats[:i]:
+            raise RulesError("seat_in_trick", seat=s)
+    mask = sum(1 << card for card in hand)
+    if not trick:
+        return LegalAnswer(list(hand), "lead_any", [Step("lead_any")])
+    cards = [card for _, card in trick]
+    best = winner_index(cards, trump)
+    master = cards[best]
+    lead = cards[0] >> 3
+    partner_master = seats[best] == partner_of(seat)
+    legal, rule = decide(mask, lead, master, partner_master, trump, profile.undertrump)
+    params = {"suit": SUITS[lead], "card_master": card_code(master)}
+    if rule == "partner_master":
+        params["seat"] = seats[best]
+    if trump >= SA:
+        params["trump"] = trump_code(trump)
+    steps = [Step(rule, params)]
+    illegal = {}
+    for card in hand:
+        if not legal >> card & 1:
+            illegal[card] = _illegal_reason(card, rule, lead, master)
+            steps.append(illegal[card])
+    return LegalAnswer([c for c in hand if legal >> c & 1], rule, steps, illegal)

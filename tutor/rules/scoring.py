@@ -1,0 +1,478 @@
+"""A deal's score under every profile, as an ordered list of steps.
+
+Sides are indexed 0 (North-South) and 1 (East-West); seats follow
+:data:`tutor.rules.cards.SEATS` (S E N W), so a seat's side is its index & 1.
+
+The order is always: each side's total, the contract check (before any
+rounding), what each side scores, the multiplier, rounding, the deposit.
+
+>>> from tutor.rules.profiles import FEDERATION
+>>> summary = DealSummary(Contract("S", 90, 1), (79, 73), (2, 3, 2, 1), 0)
+>>> result = score_deal(FEDERATION, summary, explain=True)
+>>> result.scores, result.made
+((0, 250), False)
+>>> [step.code for step in result.steps][:4]
+['side_total', 'side_total', 'contract_needs', 'failed_short']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import SEATS
+from .explain import Step, gettext_noop, messages
+from .profiles import Profile
+from .tricks import hand_points, trump_code
+
+messages(
+    {
+        "side_total": gettext_noop(
+            "%(side)s: %(points_cards)s card points + %(points_last)s for the last trick + "
+            "%(points_declarations)s for declarations + %(points_belote)s for belote = "
+            "%(points)s."
+        ),
+        "side_total_capot": gettext_noop(
+            "%(side)s took every trick (capot): %(points_cards)s card points + 100 instead of "
+            "the last-trick 10 + %(points_declarations)s for declarations + %(points_belote)s "
+            "for belote = %(points)s."
+        ),
+        "declarations_aside": gettext_noop(
+            "Under this profile declarations do not count towards the contract; they are added "
+            "to the score afterwards."
+        ),
+        "contract_needs": gettext_noop(
+            "%(side)s bid %(bid)s in %(trump)s: they need at least %(points_needed)s points and "
+            "strictly more than the defence, counted before any rounding."
+        ),
+        "contract_needs_capot": gettext_noop(
+            "%(side)s bid capot in %(trump)s: they must take all eight tricks."
+        ),
+        "contract_needs_generale": gettext_noop(
+            "%(seat)s bid a générale in %(trump)s: they must take all eight tricks alone."
+        ),
+        "made": gettext_noop(
+            "Contract made: %(points)s points against %(points_defence)s for the defence."
+        ),
+        "made_tricks": gettext_noop("Contract made: every trick was taken as promised."),
+        "failed_short": gettext_noop(
+            "Contract failed: %(points)s points is less than the %(points_needed)s needed."
+        ),
+        "failed_not_ahead": gettext_noop(
+            "Contract failed: %(points)s points is not strictly more than the defence's "
+            "%(points_defence)s (a tie fails)."
+        ),
+        "failed_tricks": gettext_noop("Contract failed: the tricks promised were not all taken."),
+        "score_made": gettext_noop(
+            "%(side)s score %(points_base)s + %(points_declarations)s for declarations + "
+            "%(points_belote)s for belote + the contract %(points_contract)s = %(points)s."
+        ),
+        "score_capot_award": gettext_noop(
+            "Every trick was taken: this profile awards %(points_base)s in place of the card "
+            "points."
+        ),
+        "score_generale_award": gettext_noop(
+            "One player took every trick (générale): this profile awards %(points_base)s in "
+            "place of the card points."
+        ),
+        "declarations_pass": gettext_noop(
+            "The declarers took every trick: the defence's declarations, %(points)s, pass to "
+            "them; the defence keeps only its belote."
+        ),
+        "score_own": gettext_noop("%(side)s score their own total, %(points)s."),
+        "score_belote_only": gettext_noop("%(side)s keep only their belote: %(points)s."),
+        "score_all": gettext_noop(
+            "%(side)s score %(points_base)s + the contract %(points_contract)s + all "
+            "declarations %(points_declarations)s + their belote %(points_belote)s = %(points)s."
+        ),
+        "score_multiplied": gettext_noop(
+            "%(side)s score (%(points_base)s + the contract %(points_contract)s + "
+            "%(points_extra)s) × %(multiplier)s = %(points)s."
+        ),
+        "score_multiplied_then_extras": gettext_noop(
+            "%(side)s score (%(points_base)s + the contract %(points_contract)s) × "
+            "%(multiplier)s + declarations %(points_declarations)s + belote "
+            "%(points_belote)s = %(points)s."
+        ),
+        "rounded": gettext_noop(
+            "%(side)s: %(points)s rounded to the nearest %(step)s is %(points_rounded)s."
+        ),
+        "classic_ahead": gettext_noop(
+            "The taker's side, %(side)s, is strictly ahead (%(points)s to %(points_defence)s): "
+            "each side scores its own points."
+        ),
+        "classic_dedans": gettext_noop(
+            "The taker's side, %(side)s, is behind (%(points)s to %(points_defence)s): dedans. "
+            "The defence scores the whole hand, %(points_hand)s, all declarations "
+            "%(points_declarations)s and its belote %(points_belote)s = %(points_score)s."
+        ),
+        "classic_litige": gettext_noop(
+            "Perfect tie (%(points)s each): litige. The defence scores its points; the taker's "
+            "%(points_deposit)s go into the deposit."
+        ),
+        "deposit_won": gettext_noop(
+            "%(side)s win this deal and take the %(points)s points in deposit."
+        ),
+        "deposit_kept": gettext_noop("%(points)s points stay in deposit for the next deal."),
+        "final_scores": gettext_noop(
+            "Deal score: North-South %(points_ns)s, East-West %(points_ew)s."
+        ),
+    }
+)
+
+SIDES = ("NS", "EW")
+
+
+@dataclass(frozen=True)
+class Contract:
+    """Who took the contract, for what, in which trump, doubled or not.
+
+    ``bid`` is a number, ``"capot"``, ``"generale"``, or ``None`` for classic
+    Belote (the taker chose trump, no auction).
+    """
+
+    seat: str
+    bid: int | str | None
+    trump: int
+    double: int = 1
+
+    @property
+    def side(self) -> int:
+        return SEATS.index(self.seat) & 1
+
+    def as_dict(self) -> dict:
+        return {
+            "seat": self.seat,
+            "bid": self.bid,
+            "trump": trump_code(self.trump),
+            "double": self.double,
+        }
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """What scoring needs to know about a played deal.
+
+    ``card_points`` per side, without the last-trick bonus; ``tricks`` per
+    seat in S E N W order; ``last_trick`` the side that took it;
+    ``declarations`` each side's valid common declarations after the
+    comparison; ``belote`` each side's belote points.
+    """
+
+    contract: Contract
+    card_points: tuple[int, int]
+    tricks: tuple[int, int, int, int]
+    last_trick: int
+    declarations: tuple[int, int] = (0, 0)
+    belote: tuple[int, int] = (0, 0)
+    deposit: int = 0
+    classic: bool = False
+
+
+@dataclass
+class DealScore:
+    """Each side's deal score, whether the contract was made, what stays in deposit."""
+
+    scores: tuple[int, int]
+    made: bool | None
+    deposit: int = 0
+    steps: list[Step] = field(default_factory=list)
+
+
+def round_half_up(points: int, step: int) -> int:
+    """Nearest multiple of ``step``, halves up (85 -> 90, 84 -> 80); ``step`` 0 keeps it.
+
+    >>> round_half_up(85, 10), round_half_up(84, 10), round_half_up(252, 10), round_half_up(7, 0)
+    (90, 80, 250, 7)
+    """
+    if not step:
+        return points
+    return (points + step // 2) // step * step
+
+
+def score_deal(profile: Profile, summary: DealSummary, explain: bool = False) -> DealScore:
+    """The deal's score, with the steps that produce it when ``explain``."""
+    steps: list[Step] | None = [] if explain else None
+    c = summary.contract
+    ds = c.side
+    fs = 1 - ds
+    t = summary.tricks
+    side_tricks = (t[0] + t[2], t[1] + t[3])
+    capot = 0 if side_tricks[0] == 8 else 1 if side_tricks[1] == 8 else None
+    cards = summary.card_points
+    decl = summary.declarations
+    bel = summary.belote
+    bonus = [0, 0]
+    if capot is None:
+        bonus[summary.last_trick] = 10
+    else:
+        bonus[capot] = 100
+    counted = decl if profile.declarations_count else (0, 0)
+    totals = (
+        cards[0] + bonus[0] + counted[0] + bel[0],
+        cards[1] + bonus[1] + counted[1] + bel[1],
+    )
+    if steps is not None:
+        for s in (0, 1):
+            steps.append(
+                Step(
+                    "side_total_capot" if capot == s else "side_total",
+                    {
+                        "side": SIDES[s],
+                        "points_cards": cards[s],
+                        "points_last": bonus[s],
+                        "points_declarations": counted[s],
+                        "points_belote": bel[s],
+                        "points": totals[s],
+                    },
+                )
+            )
+        if not profile.declarations_count and (decl[0] or decl[1]):
+            steps.append(Step("declarations_aside"))
+    if summary.classic:
+        scores, made, winner, deposit = _classic(profile, summary, totals, bonus, capot, steps)
+    else:
+        scores, made = _coinche(profile, summary, totals, bonus, capot, steps)
+        winner = ds if made else fs
+        deposit = summary.deposit
+    if winner is not None and deposit:
+        scores[winner] += deposit
+        if steps is not None:
+            steps.append(Step("deposit_won", {"side": SIDES[winner], "points": deposit}))
+        deposit = 0
+    elif deposit and steps is not None:
+        steps.append(Step("deposit_kept", {"points": deposit}))
+    if steps is not None:
+        steps.append(Step("final_scores", {"points_ns": scores[0], "points_ew": scores[1]}))
+    return DealScore((scores[0], scores[1]), made, deposit, steps or [])
+
+
+def _classic(profile, summary, totals, bonus, capot, steps):
+    ds = summary.contract.side
+    fs = 1 - ds
+    bel = summary.belote
+    decl = summary.declarations
+    deposit = summary.deposit
+    scores = [0, 0]
+    if totals[ds] > totals[fs]:
+        scores[ds], scores[fs] = totals[ds], totals[fs]
+        made, winner = True, ds
+        if steps is not None:
+            steps.append(
+                Step(
+                    "classic_ahead",
+                    {"side": SIDES[ds], "points": totals[ds], "points_defence": totals[fs]},
+                )
+            )
+    elif totals[ds] < totals[fs]:
+        whole = hand_points(profile, summary.contract.trump) + (10 if capot is None else 100)
+        scores[fs] = whole + decl[0] + decl[1] + bel[fs]
+        scores[ds] = bel[ds]
+        made, winner = False, fs
+        if steps is not None:
+            steps.append(
+                Step(
+                    "classic_dedans",
+                    {
+                        "side": SIDES[ds],
+                        "points": totals[ds],
+                        "points_defence": totals[fs],
+                        "points_hand": whole,
+                        "points_declarations": decl[0] + decl[1],
+                        "points_belote": bel[fs],
+                        "points_score": scores[fs],
+                    },
+                )
+            )
+            steps.append(Step("score_belote_only", {"side": SIDES[ds], "points": bel[ds]}))
+    else:
+        scores[fs] = totals[fs]
+        scores[ds] = bel[ds]
+        deposit += totals[ds] - bel[ds]
+        made, winner = None, None
+        if steps is not None:
+            steps.append(
+                Step(
+                    "classic_litige",
+                    {"points": totals[ds], "points_deposit": totals[ds] - bel[ds]},
+                )
+            )
+            steps.append(Step("score_belote_only", {"side": SIDES[ds], "points": bel[ds]}))
+    return scores, made, winner, deposit
+
+
+def _contract_value(profile: Profile, bid: int | str) -> int:
+    if bid == "capot":
+        return profile.capot_points
+    if bid == "generale":
+        return profile.generale
+    return bid
+
+
+def _coinche(profile, summary, totals, bonus, capot, steps):
+    c = summary.contract
+    ds = c.side
+    fs = 1 - ds
+    taker = SEATS.index(c.seat)
+    t = summary.tricks
+    cards = summary.card_points
+    decl = summary.declarations
+    bel = summary.belote
+    value = _contract_value(profile, c.bid)
+    trump = trump_code(c.trump)
+    if c.bid == "capot":
+        made = capot == ds
+        if steps is not None:
+            steps.append(Step("contract_needs_capot", {"side": SIDES[ds], "trump": trump}))
+            steps.append(Step("made_tricks" if made else "failed_tricks"))
+    elif c.bid == "generale":
+        made = t[taker] == 8
+        if steps is not None:
+            steps.append(Step("contract_needs_generale", {"seat": c.seat, "trump": trump}))
+            steps.append(Step("made_tricks" if made else "failed_tricks"))
+    else:
+        need = c.bid + profile.contract_margin
+        made = totals[ds] >= need and totals[ds] > totals[fs]
+        if steps is not None:
+            steps.append(
+                Step(
+                    "contract_needs",
+                    {"side": SIDES[ds], "bid": c.bid, "trump": trump, "points_needed": need},
+                )
+            )
+            numbers = {
+                "points": totals[ds],
+                "points_needed": need,
+                "points_defence": totals[fs],
+            }
+            if made:
+                steps.append(Step("made", numbers))
+            elif totals[ds] < need:
+                steps.append(Step("failed_short", numbers))
+            else:
+                steps.append(Step("failed_not_ahead", numbers))
+    mult = c.double
+    scores = [0, 0]
+    if made:
+        generale = (
+            profile.generale
+            and (profile.generale_unannounced or c.bid == "generale")
+            and (t[taker] == 8 or t[taker ^ 2] == 8)
+        )
+        if generale:
+            base = profile.generale
+        elif capot == ds and (mult > 1 or profile.capot_replaces_total):
+            base = profile.capot_points
+        elif mult > 1:
+            base = profile.fall_points
+        else:
+            base = cards[ds] + bonus[ds]
+        if steps is not None and generale:
+            steps.append(Step("score_generale_award", {"points_base": base}))
+        elif steps is not None and capot == ds and base == profile.capot_points:
+            steps.append(Step("score_capot_award", {"points_base": base}))
+        if mult == 1:
+            passes = capot == ds and profile.capot_takes_declarations
+            own = decl[ds] + (decl[fs] if passes else 0)
+            scores[ds] = base + own + bel[ds] + value
+            scores[fs] = cards[fs] + bonus[fs] + (0 if passes else decl[fs]) + bel[fs]
+            if steps is not None:
+                if passes and decl[fs]:
+                    steps.append(Step("declarations_pass", {"points": decl[fs]}))
+                steps.append(
+                    Step(
+                        "score_made",
+                        {
+                            "side": SIDES[ds],
+                            "points_base": base,
+                            "points_declarations": own,
+                            "points_belote": bel[ds],
+                            "points_contract": value,
+                            "points": scores[ds],
+                        },
+                    )
+                )
+                steps.append(Step("score_own", {"side": SIDES[fs], "points": scores[fs]}))
+        else:
+            scores[ds] = _multiplied(profile, ds, base, value, decl, bel[ds], mult, steps)
+            scores[fs] = bel[fs]
+            if steps is not None:
+                steps.append(Step("score_belote_only", {"side": SIDES[fs], "points": bel[fs]}))
+    else:
+        base = profile.failed_capot_points if c.bid == "capot" else profile.fall_points
+        scores[fs] = _multiplied(profile, fs, base, value, decl, bel[fs], mult, steps)
+        scores[ds] = bel[ds]
+        if steps is not None:
+            steps.append(Step("score_belote_only", {"side": SIDES[ds], "points": bel[ds]}))
+    if profile.round_to:
+        for s in (0, 1):
+            rounded = round_half_up(scores[s], profile.round_to)
+            if steps is not None and rounded != scores[s]:
+                steps.append(
+                    Step(
+                        "rounded",
+                        {
+                            "side": SIDES[s],
+                            "points": scores[s],
+                            "step": profile.round_to,
+                            "points_rounded": rounded,
+                        },
+                    )
+                )
+            scores[s] = rounded
+    return scores, made
+
+
+def _multiplied(profile, side, base, value, decl, belote, mult, steps):
+    """The winning side's score when it takes everything: base, contract, all declarations."""
+    declarations = decl[0] + decl[1]
+    if mult == 1:
+        points = base + value + declarations + belote
+        if steps is not None:
+            steps.append(
+                Step(
+                    "score_all",
+                    {
+                        "side": SIDES[side],
+                        "points_base": base,
+                        "points_contract": value,
+                        "points_declarations": declarations,
+                        "points_belote": belote,
+                        "points": points,
+                    },
+                )
+            )
+        return points
+    if profile.multiply_extras:
+        points = (base + value + declarations + belote) * mult
+        if steps is not None:
+            steps.append(
+                Step(
+                    "score_multiplied",
+                    {
+                        "side": SIDES[side],
+                        "points_base": base,
+                        "points_contract": value,
+                        "points_extra": declarations + belote,
+                        "multiplier": mult,
+                        "points": points,
+                    },
+                )
+            )
+        return points
+    points = (base + value) * mult + declarations + belote
+    if steps is not None:
+        steps.append(
+            Step(
+                "score_multiplied_then_extras",
+                {
+                    "side": SIDES[side],
+                    "points_base": base,
+                    "points_contract": value,
+                    "multiplier": mult,
+                    "points_declarations": declarations,
+                    "points_belote": belote,
+                    "points": points,
+                },
+            )
+        )
+    return points

@@ -1,0 +1,167 @@
+"""Contracts' card order and points, and who wins a trick.
+
+A contract's trump is a small int: a suit 0-3 (``S H D C``), :data:`SA` (no
+trump) or :data:`TA` (all trumps). Every question about a trick is answered
+from tables computed once: ``POWER[trump][lead][card]`` ranks the cards that
+can win a trick led in ``lead`` (0 for those that cannot).
+
+>>> from tutor.rules.cards import parse_cards, HEARTS
+>>> trick = parse_cards(["AS", "TS", "7S", "JH"])
+>>> winner_index(trick, HEARTS), trick_points(trick, HEARTS, FEDERATION)
+(3, 41)
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .cards import SUITS, card_code
+from .errors import RulesError
+from .explain import Step, gettext_noop, messages
+from .profiles import FEDERATION, TRUMP_CODES, Profile
+
+SA, TA = 4, 5
+
+messages(
+    {
+        "bad_trump": gettext_noop('"%(value)s" is not a contract: use S, H, D, C, SA or TA.'),
+        "trump_not_in_profile": gettext_noop(
+            "This rule profile does not play %(trump)s contracts."
+        ),
+        "trick_won_by_trump": gettext_noop(
+            "The %(card)s wins the trick: it is the highest trump played."
+        ),
+        "trick_won_by_suit": gettext_noop(
+            "The %(card)s wins the trick: it is the highest card of the suit led, "
+            "%(suit)s, and nobody trumped."
+        ),
+        "trick_won_no_trump": gettext_noop(
+            "The %(card)s wins the trick: only the suit led, %(suit)s, can win."
+        ),
+        "trick_points": gettext_noop("The trick is worth %(points)s points: %(cards)s."),
+    }
+)
+
+# Strength of each rank (index in cards.RANKS) in the two orders of Belote.
+TRUMP_ORDER = (0, 1, 6, 4, 7, 2, 3, 5)  # J 9 A 10 K Q 8 7
+PLAIN_ORDER = (0, 1, 2, 6, 3, 4, 5, 7)  # A 10 K Q J 9 8 7
+
+
+def _power_table(trump: int, lead: int) -> tuple[int, ...]:
+    table = []
+    for card in range(32):
+        suit, rank = card >> 3, card & 7
+        if trump < SA and suit == trump:
+            table.append(16 + TRUMP_ORDER[rank])
+        elif suit == lead:
+            table.append(8 + (TRUMP_ORDER if trump == TA else PLAIN_ORDER)[rank])
+        else:
+            table.append(0)
+    return tuple(table)
+
+
+POWER = tuple(tuple(_power_table(trump, lead) for lead in range(4)) for trump in range(6))
+
+# Cards of the same suit above each card in the trump order.
+ABOVE_TRUMP = tuple(
+    sum(
+        1 << other
+        for other in range(card & ~7, (card & ~7) + 8)
+        if TRUMP_ORDER[other & 7] > TRUMP_ORDER[card & 7]
+    )
+    for card in range(32)
+)
+
+
+def parse_trump(code: object, profile: Profile | None = None) -> int:
+    """The contract named by ``code`` (``S H D C SA TA``), checked against ``profile``.
+
+    >>> parse_trump("TA"), parse_trump("h")
+    (5, 1)
+    """
+    if not isinstance(code, str) or code.upper() not in TRUMP_CODES:
+        raise RulesError("bad_trump", value=str(code))
+    code = code.upper()
+    if profile is not None and not profile.allows(code):
+        raise RulesError("trump_not_in_profile", trump=code)
+    return TRUMP_CODES.index(code)
+
+
+def trump_code(trump: int) -> str:
+    return TRUMP_CODES[trump]
+
+
+@cache
+def points_table(profile: Profile, trump: int) -> tuple[int, ...]:
+    """Card points of each of the 32 cards under ``trump``."""
+    table = []
+    for card in range(32):
+        suit, rank = card >> 3, card & 7
+        if trump == SA:
+            table.append(profile.sa_points[rank])
+        elif trump == TA:
+            table.append(profile.ta_points[rank])
+        elif suit == trump:
+            table.append(profile.trump_points[rank])
+        else:
+            table.append(profile.plain_points[rank])
+    return tuple(table)
+
+
+def hand_points(profile: Profile, trump: int) -> int:
+    """Card points of the whole deck under ``trump`` (152, or 120 in Maison no-trump)."""
+    return sum(points_table(profile, trump))
+
+
+def winner_index(cards: list[int] | tuple[int, ...], trump: int) -> int:
+    """Position in ``cards`` (play order) of the card that wins so far."""
+    power = POWER[trump][cards[0] >> 3]
+    best, best_power = 0, power[cards[0]]
+    for i in range(1, len(cards)):
+        if power[cards[i]] > best_power:
+            best, best_power = i, power[cards[i]]
+    return best
+
+
+def beats(card: int, other: int, lead: int, trump: int) -> bool:
+    """Whether ``card`` beats ``other`` in a trick led in suit ``lead``.
+
+    >>> from tutor.rules.cards import parse_card, SPADES, HEARTS
+    >>> beats(parse_card("7H"), parse_card("AS"), SPADES, HEARTS)
+    True
+    >>> beats(parse_card("AD"), parse_card("7S"), SPADES, SA)
+    False
+    """
+    power = POWER[trump][lead]
+    return power[card] > power[other]
+
+
+def trick_points(
+    cards: list[int] | tuple[int, ...], trump: int, profile: Profile = FEDERATION
+) -> int:
+    table = points_table(profile, trump)
+    return sum(table[card] for card in cards)
+
+
+def explain_trick(
+    cards: list[int] | tuple[int, ...], trump: int, profile: Profile = FEDERATION
+) -> list[Step]:
+    """Why the trick's winner wins it, and what the trick is worth.
+
+    >>> from tutor.rules.cards import parse_cards
+    >>> [s.code for s in explain_trick(parse_cards(["AS", "TS", "7S", "KS"]), 4)]
+    ['trick_won_no_trump', 'trick_points']
+    """
+    win = cards[winner_index(cards, trump)]
+    lead = SUITS[cards[0] >> 3]
+    if trump in (SA, TA):
+        first = Step("trick_won_no_trump", {"card": card_code(win), "suit": lead})
+    elif win >> 3 == trump:
+        first = Step("trick_won_by_trump", {"card": card_code(win)})
+    else:
+        first = Step("trick_won_by_suit", {"card": card_code(win), "suit": lead})
+    points = Step(
+        "trick_points",
+        {"points": trick_points(cards, trump, profile), "cards": [card_code(c) for c in cards]},
+    )
+    return [first, points]
