@@ -1,0 +1,146 @@
+"""The question pages: stable addresses, htmx and plain answers, bad input."""
+
+import pytest
+from django.utils.html import escape
+
+from tutor import exercises
+from tutor.quiz.models import Attempt, ReviewItem
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name="legal_cards", profile="federation", seed=42, lang="en"):
+    return f"/{lang}/quiz/q/{name}/{profile}/{seed}/"
+
+
+def right_form(question):
+    expected = exercises.solve(question).expected
+    kind = exercises.get_type(question["type"]).answer_kind
+    if kind == "cards":
+        return {"card": expected}
+    if kind == "choice":
+        return {"choice": expected}
+    if kind == "number":
+        return {"number": expected}
+    return {f"score_{side}": points for side, points in expected.items()}
+
+
+def test_it_lists_every_type(client):
+    page = client.get("/en/quiz/").content.decode()
+    for name in exercises.TYPES:
+        assert f"/en/quiz/q/{name}/" in page
+
+
+@pytest.mark.parametrize("name", list(exercises.TYPES))
+def test_it_shows_and_checks_every_type(client, name):
+    profile = exercises.get_type(name).profiles[0]
+    question = exercises.pose(name, 42, profile)
+    response = client.get(url(name, profile))
+    assert response.status_code == 200
+    assert escape(exercises.text(question["prompt"], "en")) in response.content.decode()
+    answer = client.post(url(name, profile), right_form(question), headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    body = answer.content.decode()
+    assert "Right!" in body and "<html" not in body
+
+
+def test_it_redirects_to_a_permanent_address_with_filters(client):
+    response = client.get("/en/quiz/q/legal_cards/federation/?difficulty=2&profile=official")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/en/quiz/q/legal_cards/official/")
+    assert "difficulty=2" in response["Location"]
+
+
+def test_it_explains_a_wrong_answer_and_files_it_for_review(client):
+    question = exercises.pose("trick_winner", 42, "federation")
+    expected = exercises.solve(question).expected
+    wrong = next(s for s in "NESW" if s != expected)
+    response = client.post(url("trick_winner"), {"choice": wrong})
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "Not quite." in body and "Step by step" in body and 'id="feedback"' in body
+    assert Attempt.objects.get().correct is False
+    item = ReviewItem.objects.get()
+    assert item.rule == exercises.check(question, wrong).rule
+    assert item.question["seed"] == 42
+
+
+def test_it_asks_again_when_the_answer_is_empty(client):
+    response = client.post(url(), {}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert "Choose an answer first." in response.content.decode()
+    assert not Attempt.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        url("nonsense"),
+        url(profile="nobody"),
+        url(seed="abc"),
+        url(seed="99999999999"),
+        url(name="chouine_legal", profile="federation"),
+        url() + "?difficulty=7",
+        url() + "?situation=flying",
+        "/en/quiz/q/nonsense/federation/",
+        "/en/quiz/example/nothing/",
+    ],
+)
+def test_it_answers_bad_addresses_with_400(client, path):
+    response = client.get(path)
+    assert response.status_code == 400
+    assert 'role="alert"' in response.content.decode()
+
+
+def test_it_refuses_a_tampered_answer(client):
+    assert client.post(url(), {"card": ["ZZ"]}).status_code == 400
+    assert client.post(url("trick_winner"), {"choice": "X"}).status_code == 400
+
+
+def test_it_shows_the_worked_examples(client):
+    for slug in exercises.CURATED:
+        assert client.get(f"/en/quiz/example/{slug}/").status_code == 200
+
+
+def test_it_brings_mistakes_back_in_review(client):
+    question = exercises.pose("trick_winner", 42, "federation")
+    expected = exercises.solve(question).expected
+    client.post(url("trick_winner"), {"choice": next(s for s in "NESW" if s != expected)})
+    assert "Nothing is due right now." in client.get("/en/quiz/review/").content.decode()
+    early = client.get("/en/quiz/review/?all=1")
+    assert escape(exercises.text(question["prompt"], "en")) in early.content.decode()
+    item = ReviewItem.objects.get()
+    response = client.post("/en/quiz/review/", {"item": item.pk, "choice": expected})
+    assert "Right!" in response.content.decode()
+    item.refresh_from_db()
+    assert item.step == 1
+
+
+def test_it_keeps_review_queues_apart(client, django_user_model):
+    question = exercises.pose("trick_winner", 42, "federation")
+    expected = exercises.solve(question).expected
+    client.post(url("trick_winner"), {"choice": next(s for s in "NESW" if s != expected)})
+    user = django_user_model.objects.create_user("ana", password="pw-long-enough-1")
+    client.force_login(user)
+    assert "No mistakes to review yet." in client.get("/en/quiz/review/").content.decode()
+    item = ReviewItem.objects.get()
+    assert client.post("/en/quiz/review/", {"item": item.pk, "choice": "N"}).status_code == 400
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "es", "ro", "fr"])
+def test_it_serves_every_page_in_every_language(client, lang):
+    for path in [
+        "",
+        "test/",
+        "review/",
+        "progress/",
+        "calculator/",
+        "sheet/",
+        "q/legal_cards/federation/5/",
+        "q/chouine_exchange_seven/chouine/5/",
+        "q/game_end/official/5/",
+        "example/maison-litige/",
+    ]:
+        response = client.get(f"/{lang}/quiz/{path}")
+        assert response.status_code == 200, path
+        assert f'<html lang="{lang}">' in response.content.decode()

@@ -1,0 +1,309 @@
+"""What every question type shares: posing from a seed, reading and checking an answer.
+
+A type subclasses :class:`QuestionType` and fills in three hooks:
+``generate`` (a random scenario, as JSON-able data), ``solve`` (the engine's
+answer, steps and deciding rule) and, where a wrong answer needs more than the
+engine's steps, ``why_wrong``. Everything else — seeds, filters, answer
+parsing, comparison — lives here once.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tutor.rules.explain import Step, gettext_noop, messages, render
+
+from .registry import TYPES
+
+MAX_SEED = 2**32 - 1
+# How many scenarios a filtered pose draws before saying the filter matches nothing.
+MAX_DRAWS = 400
+
+messages(
+    {
+        "quiz_unknown_type": gettext_noop('"%(value)s" is not a kind of question.'),
+        "quiz_unknown_profile": gettext_noop(
+            'This kind of question cannot be asked with the rule profile "%(value)s".'
+        ),
+        "quiz_bad_seed": gettext_noop(
+            '"%(value)s" is not a scenario number: use a whole number from 0 to 4294967295.'
+        ),
+        "quiz_bad_difficulty": gettext_noop('"%(value)s" is not a level: use 1, 2 or 3.'),
+        "quiz_unknown_situation": gettext_noop(
+            'This kind of question has no situation called "%(value)s".'
+        ),
+        "quiz_no_scenario": gettext_noop(
+            "No scenario with these filters was found; try another level or situation."
+        ),
+        "quiz_bad_answer": gettext_noop("This answer does not belong to this question."),
+        "quiz_unknown_curated": gettext_noop('There is no prepared scenario called "%(value)s".'),
+        "quiz_also_legal": gettext_noop("The %(card)s was allowed too."),
+        "quiz_choice_seat": gettext_noop("%(seat)s"),
+        "quiz_choice_side": gettext_noop("%(side)s"),
+        "quiz_choice_player": gettext_noop("%(player)s"),
+        "quiz_choice_yes": gettext_noop("Yes"),
+        "quiz_choice_no": gettext_noop("No"),
+        "quiz_wrong_score": gettext_noop("%(side)s scores %(points)s, not %(points_given)s."),
+    }
+)
+
+
+class ExerciseError(ValueError):
+    """A question that cannot be asked or an answer that cannot be read, with a reason code."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(f"{code}: {params}" if params else code)
+        self.code = code
+        self.params = params
+
+    @property
+    def step(self) -> Step:
+        return Step(self.code, self.params)
+
+
+class BadAnswer(ExerciseError):
+    """Submitted data that the question's form could not have produced."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The engine's answer to a question: the expected answer, its steps, the deciding rule."""
+
+    expected: Any
+    steps: list[Step]
+    rule: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of :func:`check`.
+
+    ``given`` and ``expected`` have the shape of the type's answers: a list of
+    card codes (``cards``), a choice value (``choice``) or ``{side: points}``
+    (``scores``). ``rule`` is the reason code the mistake is filed under.
+    """
+
+    correct: bool
+    given: Any
+    expected: Any
+    steps: list[Step]
+    why_wrong: list[Step] = field(default_factory=list)
+    rule: str = ""
+
+    def as_json(self, lang: str = "en") -> dict:
+        return {
+            "correct": self.correct,
+            "given": self.given,
+            "expected": self.expected,
+            "rule": self.rule,
+            "steps": [{"code": s.code, "text": render(s, lang)} for s in self.steps],
+            "why_wrong": [{"code": s.code, "text": render(s, lang)} for s in self.why_wrong],
+        }
+
+
+class QuestionType:
+    """One kind of question. Subclasses set the class attributes and the hooks."""
+
+    name: str = ""
+    game: str = "coinche"
+    topic: str = ""
+    answer_kind: str = "choice"
+    profiles: tuple[str, ...] = ()
+    # Rule codes the scenario filter accepts, each the ``rule`` of a solution.
+    situations: tuple[str, ...] = ()
+
+    def generate(self, rng: random.Random, profile: str, difficulty: int) -> dict:
+        """A random scenario as JSON-able data."""
+        raise NotImplementedError
+
+    def generate_situation(
+        self, rng: random.Random, profile: str, difficulty: int, situation: str
+    ) -> dict | None:
+        """A scenario showing ``situation`` from the engine's own generator, where it has
+        one; ``None`` makes :func:`pose` draw random scenarios until one shows it."""
+        return None
+
+    def prompt(self, question: dict) -> Step:
+        """The question itself, as a step (rendered like any explanation)."""
+        raise NotImplementedError
+
+    def choices(self, question: dict) -> list[dict]:
+        """For ``choice`` questions, the options: ``{"value", "label": step dict}``."""
+        return []
+
+    def show(self, question: dict) -> list[dict]:
+        """What the page shows besides the prompt, one row each: ``{"text": step dict}``
+        with ``"cards"`` (card codes) or ``"labels"`` (step dicts, ``"ordered"`` when a
+        sequence) where the row has them."""
+        return []
+
+    def solve(self, question: dict) -> Solution:
+        raise NotImplementedError
+
+    def why_wrong(self, question: dict, given: Any, solution: Solution) -> list[Step]:
+        """Steps saying why ``given`` is wrong; by default the engine's steps say it all."""
+        return []
+
+    def rule_broken(self, question: dict, given: Any, solution: Solution) -> str:
+        return solution.rule
+
+
+def get_type(name: object) -> QuestionType:
+    if not isinstance(name, str) or name not in TYPES:
+        raise ExerciseError("quiz_unknown_type", value=str(name))
+    return TYPES[name]
+
+
+def types_for(game: str) -> list[QuestionType]:
+    return [qtype for qtype in TYPES.values() if qtype.game == game]
+
+
+def _seed(value: object) -> int:
+    try:
+        seed = int(str(value), 10)
+    except ValueError:
+        raise ExerciseError("quiz_bad_seed", value=str(value)[:40]) from None
+    if not 0 <= seed <= MAX_SEED:
+        raise ExerciseError("quiz_bad_seed", value=str(value)[:40])
+    return seed
+
+
+def clean_params(qtype: QuestionType, params: Mapping | None) -> dict:
+    """The filters of a question, checked: ``difficulty`` 1-3 and an optional ``situation``."""
+    params = params or {}
+    raw = params.get("difficulty") or 1
+    if str(raw) not in ("1", "2", "3"):
+        raise ExerciseError("quiz_bad_difficulty", value=str(raw)[:20])
+    cleaned: dict = {"difficulty": int(raw)}
+    situation = params.get("situation") or ""
+    if situation:
+        if situation not in qtype.situations:
+            raise ExerciseError("quiz_unknown_situation", value=str(situation)[:40])
+        cleaned["situation"] = situation
+    return cleaned
+
+
+def pose(type_name: object, seed: object, profile: object, params: Mapping | None = None) -> dict:
+    """The question of ``type_name`` for this seed, profile and filters (see the package doc)."""
+    qtype = get_type(type_name)
+    seed = _seed(seed)
+    if profile not in qtype.profiles:
+        raise ExerciseError("quiz_unknown_profile", value=str(profile)[:40])
+    cleaned = clean_params(qtype, params)
+    rng = random.Random(f"{qtype.name}/{profile}/{seed}/{cleaned['difficulty']}")
+    if "situation" in cleaned:
+        data = qtype.generate_situation(rng, profile, cleaned["difficulty"], cleaned["situation"])
+        if data is not None:
+            question = {"type": qtype.name, "seed": seed, "profile": profile}
+            return finish(qtype, {**question, "params": cleaned, "data": data})
+    for _ in range(MAX_DRAWS):
+        question = {
+            "type": qtype.name,
+            "seed": seed,
+            "profile": profile,
+            "params": cleaned,
+            "data": qtype.generate(rng, profile, cleaned["difficulty"]),
+        }
+        if "situation" in cleaned and qtype.solve(question).rule != cleaned["situation"]:
+            continue
+        return finish(qtype, question)
+    raise ExerciseError("quiz_no_scenario")
+
+
+def fixed(type_name: object, profile: object, data: dict) -> dict:
+    """A question on a given position instead of a generated one (lessons, curated examples)."""
+    qtype = get_type(type_name)
+    if profile not in qtype.profiles:
+        raise ExerciseError("quiz_unknown_profile", value=str(profile)[:40])
+    question = {
+        "type": qtype.name,
+        "seed": 0,
+        "profile": profile,
+        "params": {"difficulty": 1},
+        "data": copy.deepcopy(data),
+    }
+    return finish(qtype, question)
+
+
+def finish(qtype: QuestionType, question: dict) -> dict:
+    """Adds what a page shows: the prompt and, for ``choice`` questions, the options."""
+    prompt = qtype.prompt(question)
+    question["prompt"] = {"code": prompt.code, "params": prompt.params}
+    question["choices"] = qtype.choices(question)
+    question["show"] = qtype.show(question)
+    return question
+
+
+def solve(question: dict) -> Solution:
+    return get_type(question["type"]).solve(question)
+
+
+def read_answer(question: dict, form: Mapping) -> Any:
+    """The answer in submitted form data; ``None`` when it was left empty.
+
+    Field names: ``card`` (repeated) for ``cards``, ``choice`` for ``choice``,
+    ``number`` for ``number``, ``score_<side>`` for ``scores``.
+    """
+    qtype = get_type(question["type"])
+
+    def values(key: str) -> list[str]:
+        found = form.getlist(key) if hasattr(form, "getlist") else form.get(key, [])
+        return [found] if isinstance(found, str) else list(found)
+
+    if qtype.answer_kind == "cards":
+        hand = question["data"]["hand"]
+        given = values("card")
+        if any(code not in hand for code in given) or len(set(given)) != len(given):
+            raise BadAnswer("quiz_bad_answer")
+        return [code for code in hand if code in given] or None
+    if qtype.answer_kind == "choice":
+        given = values("choice")
+        if not given:
+            return None
+        if len(given) != 1 or given[0] not in {c["value"] for c in question["choices"]}:
+            raise BadAnswer("quiz_bad_answer")
+        return given[0]
+    if qtype.answer_kind == "number":
+        return _integer(values("number"))
+    scores = {}
+    for side in question["data"]["sides"]:
+        scores[side] = _integer(values(f"score_{side}"))
+        if scores[side] is None:
+            return None
+    return scores
+
+
+def _integer(given: list[str]) -> int | None:
+    if not given or not given[0].strip():
+        return None
+    try:
+        return int(given[0].strip())
+    except ValueError:
+        raise BadAnswer("quiz_bad_answer") from None
+
+
+def check(question: dict, answer: Any) -> Verdict:
+    """Checks ``answer`` (as :func:`read_answer` returns it) against the engine."""
+    qtype = get_type(question["type"])
+    solution = qtype.solve(question)
+    if answer == solution.expected:
+        return Verdict(True, answer, solution.expected, solution.steps, [], solution.rule)
+    return Verdict(
+        False,
+        answer,
+        solution.expected,
+        solution.steps,
+        qtype.why_wrong(question, answer, solution),
+        qtype.rule_broken(question, answer, solution),
+    )
+
+
+def text(step: Step | Mapping, lang: str = "en") -> str:
+    """One step as a sentence in ``lang``."""
+    if not isinstance(step, Step):
+        step = Step(step["code"], dict(step.get("params") or {}))
+    return render(step, lang)

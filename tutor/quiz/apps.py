@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class QuizConfig(AppConfig):
+    name = "tutor.quiz"
+    label = "quiz"

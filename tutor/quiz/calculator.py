@@ -1,0 +1,268 @@
+"""The score calculator and the table score sheet; every figure comes from the engine.
+
+The calculator reads a GET form (so a result can be bookmarked or shared) and
+shows the score step by step under the chosen profile, then every profile side
+by side. A score sheet stores each deal entered through the same form under an
+unguessable token.
+"""
+
+from django import forms
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tutor import exercises
+from tutor.rules.errors import RulesError
+from tutor.rules.explain import Step, seat_name, side_name, suit_name
+from tutor.rules.game import Game
+from tutor.rules.profiles import coinche_profile
+from tutor.rules.scoring import score_deal
+from tutor.rules.summary import parse_summary
+
+from . import labels
+from .models import ScoreSheet, SheetDeal
+
+PROFILES = [name for name in labels.PROFILES if name != "chouine"]
+BIDS = [str(n) for n in range(80, 190, 10)] + ["capot", "generale"]
+
+
+def points(label):
+    return forms.IntegerField(label=label, min_value=0, max_value=1000, initial=0)
+
+
+class DealForm(forms.Form):
+    """One deal as a player reads it off the table."""
+
+    profile = forms.ChoiceField(label=_("Rule profile"))
+    game = forms.ChoiceField(
+        label=_("Game"),
+        choices=[("coinche", _("Coinche (with an auction)")), ("belote", _("Classic Belote"))],
+    )
+    seat = forms.ChoiceField(label=_("Declarer (the taker)"))
+    bid = forms.ChoiceField(label=_("Contract"), required=False)
+    trump = forms.ChoiceField(label=_("Trump"))
+    double = forms.TypedChoiceField(
+        label=_("Coinche"),
+        coerce=int,
+        choices=[(1, _("Not doubled")), (2, _("Coinche (× 2)")), (4, _("Surcoinche (× 4)"))],
+    )
+    points_ns = points(_("Card points of North-South"))
+    points_ew = points(_("Card points of East-West"))
+    last_trick = forms.ChoiceField(label=_("Last trick won by"))
+    tricks_n = forms.IntegerField(label=_("Tricks of North"), min_value=0, max_value=8)
+    tricks_e = forms.IntegerField(label=_("Tricks of East"), min_value=0, max_value=8)
+    tricks_s = forms.IntegerField(label=_("Tricks of South"), min_value=0, max_value=8)
+    tricks_w = forms.IntegerField(label=_("Tricks of West"), min_value=0, max_value=8)
+    declarations_ns = points(_("Declarations of North-South"))
+    declarations_ew = points(_("Declarations of East-West"))
+    belote_ns = points(_("Belote of North-South"))
+    belote_ew = points(_("Belote of East-West"))
+
+    def __init__(self, *args, fixed_profile=None, **kwargs):
+        super().__init__(*args, label_suffix="", **kwargs)
+        lang = get_language()
+        self.fields["profile"].choices = [(p, labels.PROFILES[p]) for p in PROFILES]
+        if fixed_profile:
+            # A score sheet keeps its profile for the whole game.
+            del self.fields["profile"]
+        self.fixed_profile = fixed_profile
+        self.fields["seat"].choices = [(s, seat_name(s, lang)) for s in "NESW"]
+        self.fields["trump"].choices = [
+            (t, suit_name(t, lang)) for t in ("S", "H", "D", "C", "SA", "TA")
+        ]
+        self.fields["bid"].choices = [("", _("None (classic Belote)"))] + [
+            (b, {"capot": _("Capot"), "generale": _("Générale")}.get(b, b)) for b in BIDS
+        ]
+        self.fields["last_trick"].choices = [(s, side_name(s, lang)) for s in ("NS", "EW")]
+
+    def payload(self) -> dict:
+        d = self.cleaned_data
+        bid = d["bid"]
+        return {
+            "game": d["game"],
+            "contract": {
+                "seat": d["seat"],
+                "bid": int(bid) if bid.isdigit() else (bid or None),
+                "trump": d["trump"],
+                "double": d["double"],
+            },
+            "card_points": {"NS": d["points_ns"], "EW": d["points_ew"]},
+            "tricks": {s: d[f"tricks_{s.lower()}"] for s in "NESW"},
+            "last_trick": d["last_trick"],
+            "declarations": {"NS": d["declarations_ns"], "EW": d["declarations_ew"]},
+            "belote": {"NS": d["belote_ns"], "EW": d["belote_ew"]},
+        }
+
+    @property
+    def profile_name(self) -> str:
+        return self.fixed_profile or self.cleaned_data["profile"]
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self.summary = parse_summary(self.payload(), coinche_profile(self.profile_name))
+        except RulesError as error:
+            message = exercises.text(Step(error.code, error.params), get_language())
+            raise forms.ValidationError(message) from None
+        return data
+
+
+def score(profile: str, payload: dict, deposit: int = 0):
+    """The engine's score of ``payload`` under ``profile``, or the reason it cannot be scored."""
+    rules = coinche_profile(profile)
+    try:
+        summary = parse_summary({**payload, "deposit": deposit}, rules)
+    except RulesError as error:
+        return None, exercises.text(Step(error.code, error.params), get_language())
+    return score_deal(rules, summary, explain=True), ""
+
+
+def comparison(chosen: str, payload: dict) -> list[dict]:
+    """Every profile's score of the same deal; cells that differ from ``chosen`` are marked."""
+    rows = []
+    for name in PROFILES:
+        result, error = score(name, payload)
+        rows.append(
+            {
+                "name": name,
+                "label": labels.PROFILES[name],
+                "scores": result.scores if result else None,
+                "made": result.made if result else None,
+                "error": error,
+                "chosen": name == chosen,
+            }
+        )
+    reference = next(row["scores"] for row in rows if row["chosen"])
+    for row in rows:
+        row["cells"] = [
+            {"points": p, "differs": reference is not None and p != reference[i]}
+            for i, p in enumerate(row["scores"] or ())
+        ]
+    return rows
+
+
+def result_context(form: DealForm, deposit: int = 0) -> dict:
+    lang = get_language()
+    payload = form.payload()
+    result, _error = score(form.profile_name, payload, deposit)
+    return {
+        "result": {
+            "scores": result.scores,
+            "made": result.made,
+            "steps": [exercises.text(step, lang) for step in result.steps],
+        },
+        "comparison": comparison(form.profile_name, payload),
+    }
+
+
+def page(request):
+    submitted = bool(request.GET)
+    form = DealForm(
+        request.GET or None, initial={"profile": "federation", "seat": "S", "bid": "80"}
+    )
+    context = {"form": form}
+    status = 200
+    if submitted:
+        if form.is_valid():
+            context.update(result_context(form))
+        else:
+            # htmx swaps only successful responses: the fragment with the errors is one.
+            status = 200 if request.htmx else 400
+    template = "quiz/calculator.html#result" if request.htmx else "quiz/calculator.html"
+    return render(request, template, context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def new_sheet(request):
+    if request.method == "GET":
+        choices = [(p, labels.PROFILES[p]) for p in PROFILES]
+        return render(request, "quiz/sheet_new.html", {"profiles": choices})
+    profile = request.POST.get("profile", "")
+    if profile not in PROFILES:
+        return render(
+            request,
+            "quiz/bad_request.html",
+            {
+                "message": exercises.text(
+                    Step("quiz_unknown_profile", {"value": profile[:40]}), get_language()
+                )
+            },
+            status=400,
+        )
+    sheet = ScoreSheet.objects.create(profile=profile)
+    return redirect("quiz_sheet", sheet.token)
+
+
+def sheet_state(sheet: ScoreSheet) -> dict:
+    """The game so far, replayed deal by deal through the engine's :class:`Game`.
+
+    Replaying (rather than adding stored scores) lets the engine apply its end
+    rules: the target, the belote validation of a pending side, a tie at the top.
+    """
+    rules = coinche_profile(sheet.profile)
+    game = Game(rules)
+    rows, steps, deposit = [], [], 0
+    lang = get_language()
+    for deal in sheet.deals.all():
+        summary = parse_summary({**deal.entry, "deposit": deposit}, rules)
+        result = score_deal(rules, summary)
+        steps = game.add_deal(summary, result)
+        deposit = result.deposit
+        rows.append({"deal": deal, "total_ns": game.totals[0], "total_ew": game.totals[1]})
+    return {
+        "rows": rows,
+        "total_ns": game.totals[0],
+        "total_ew": game.totals[1],
+        "target": rules.target,
+        "game_steps": [exercises.text(step, lang) for step in steps if step.code != "game_totals"],
+        "over": game.winner is not None,
+        "deposit": deposit,
+    }
+
+
+def sheet(request, token):
+    sheet = get_object_or_404(ScoreSheet, token=token)
+    state = sheet_state(sheet)
+    form = DealForm(
+        request.POST or None, fixed_profile=sheet.profile, initial={"seat": "S", "bid": "80"}
+    )
+    status = 200
+    if request.method == "POST":
+        if state["over"]:
+            return redirect("quiz_sheet", sheet.token)
+        if form.is_valid():
+            result, _error = score(sheet.profile, form.payload(), state["deposit"])
+            with transaction.atomic():
+                number = sheet.deals.count() + 1
+                SheetDeal.objects.create(
+                    sheet=sheet,
+                    number=number,
+                    entry=form.payload(),
+                    score_ns=result.scores[0],
+                    score_ew=result.scores[1],
+                    made=result.made,
+                    deposit=result.deposit,
+                )
+            return redirect("quiz_sheet", sheet.token)
+        status = 400
+    context = {
+        "sheet": sheet,
+        "form": form,
+        "profile_label": labels.PROFILES[sheet.profile],
+        "share_url": request.build_absolute_uri(),
+        **state,
+    }
+    return render(request, "quiz/sheet.html", context, status=status)
+
+
+@require_POST
+def undo(request, token):
+    sheet = get_object_or_404(ScoreSheet, token=token)
+    last = sheet.deals.last()
+    if last is not None:
+        last.delete()
+    return redirect("quiz_sheet", sheet.token)

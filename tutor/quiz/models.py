@@ -1,0 +1,134 @@
+"""What the quiz remembers: answers given, mistakes to review, self-tests and score sheets.
+
+Answers and reviews belong either to a signed-in user or, for a visitor, to
+their session key, so practice works without an account.
+"""
+
+import secrets
+import uuid
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+# How long before a mistake comes back: soon after the mistake, then further out each
+# time it is answered right.
+INTERVALS = (
+    timedelta(minutes=10),
+    timedelta(days=1),
+    timedelta(days=3),
+    timedelta(days=7),
+    timedelta(days=16),
+    timedelta(days=35),
+    timedelta(days=75),
+)
+
+
+class Owned(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    session_key = models.CharField(max_length=40, blank=True, db_index=True)
+
+    class Meta:
+        abstract = True
+
+
+class Attempt(Owned):
+    """One answer to one question, for the progress page."""
+
+    type = models.CharField(max_length=40)
+    topic = models.CharField(max_length=40)
+    game = models.CharField(max_length=10)
+    profile = models.CharField(max_length=40)
+    rule = models.CharField(max_length=60)
+    correct = models.BooleanField()
+    created = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["created"]
+
+    def __str__(self):
+        return f"{self.type} {'right' if self.correct else 'wrong'} ({self.rule})"
+
+
+class ReviewItem(Owned):
+    """A rule the owner broke, with the question that caught them, due again at ``due``."""
+
+    rule = models.CharField(max_length=60)
+    question = models.JSONField()
+    step = models.PositiveSmallIntegerField(default=0)  # index into INTERVALS
+    due = models.DateTimeField(db_index=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["due"]
+
+    def __str__(self):
+        return f"{self.rule} due {self.due:%Y-%m-%d %H:%M}"
+
+    def answered(self, correct: bool) -> None:
+        """A right answer pushes the rule further out; a wrong one brings it back soon."""
+        self.step = min(self.step + 1, len(INTERVALS) - 1) if correct else 0
+        self.due = timezone.now() + INTERVALS[self.step]
+        self.save(update_fields=["step", "due"])
+
+
+class SelfTest(Owned):
+    """A fixed series of questions and the answers given so far."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    game = models.CharField(max_length=10)
+    profile = models.CharField(max_length=40)
+    topics = models.JSONField(default=list)
+    questions = models.JSONField(default=list)
+    answers = models.JSONField(default=list)
+    created = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return f"{self.game} test, {len(self.answers)}/{len(self.questions)} answered"
+
+    @property
+    def finished(self) -> bool:
+        return len(self.answers) >= len(self.questions)
+
+    @property
+    def score(self) -> int:
+        return sum(1 for answer in self.answers if answer["correct"])
+
+
+def sheet_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class ScoreSheet(models.Model):
+    """A real game's running score, reached only through its unguessable token."""
+
+    token = models.CharField(max_length=32, unique=True, default=sheet_token)
+    profile = models.CharField(max_length=40)
+    created = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return f"{self.profile} sheet of {self.created:%Y-%m-%d}"
+
+
+class SheetDeal(models.Model):
+    """One deal of a sheet: what was entered in the calculator and the engine's score."""
+
+    sheet = models.ForeignKey(ScoreSheet, related_name="deals", on_delete=models.CASCADE)
+    number = models.PositiveSmallIntegerField()
+    entry = models.JSONField()
+    score_ns = models.IntegerField()
+    score_ew = models.IntegerField()
+    made = models.BooleanField(null=True)
+    deposit = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "number"], name="one_deal_per_number")
+        ]
+
+    def __str__(self):
+        return f"deal {self.number}: {self.score_ns} / {self.score_ew}"

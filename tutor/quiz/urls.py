@@ -1,0 +1,19 @@
+from django.urls import path
+
+from . import calculator, progress, selftest, views
+
+urlpatterns = [
+    path("", views.index, name="quiz_index"),
+    path("q/<str:type_name>/<str:profile>/", views.random_question, name="quiz_random"),
+    path("q/<str:type_name>/<str:profile>/<str:seed>/", views.question, name="quiz_question"),
+    path("example/<str:slug>/", views.curated, name="quiz_curated"),
+    path("review/", views.review, name="quiz_review"),
+    path("test/", selftest.start, name="quiz_test_start"),
+    path("test/<uuid:test_id>/", selftest.step, name="quiz_test"),
+    path("test/<uuid:test_id>/result/", selftest.result, name="quiz_test_result"),
+    path("progress/", progress.page, name="quiz_progress"),
+    path("calculator/", calculator.page, name="quiz_calculator"),
+    path("sheet/", calculator.new_sheet, name="quiz_sheet_new"),
+    path("sheet/<str:token>/", calculator.sheet, name="quiz_sheet"),
+    path("sheet/<str:token>/undo/", calculator.undo, name="quiz_sheet_undo"),
+]

@@ -1,0 +1,161 @@
+"""Practice pages: the index, one question at a stable address, prepared scenarios, review.
+
+Answering works as an htmx fragment (``page.html#feedback``) and as a plain
+POST that renders the whole page with the feedback in it.
+"""
+
+import random
+
+from django.http import HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import urlencode
+from django.utils.translation import get_language
+from django.views.decorators.http import require_http_methods
+
+from tutor import exercises
+from tutor.exercises.present import question_view
+
+from . import labels
+from .answering import check_answer
+from .models import ReviewItem
+from .owner import owned
+
+
+def bad_request(request, error: exercises.ExerciseError):
+    """A translated message and status 400, for addresses and data no form produces."""
+    message = exercises.text(error.step, get_language())
+    response = render(request, "quiz/bad_request.html", {"message": message}, status=400)
+    return response if not request.htmx else HttpResponseBadRequest(message)
+
+
+def catalogue() -> list[dict]:
+    games = []
+    for game, name in labels.GAMES.items():
+        types = [
+            {
+                "name": qtype.name,
+                "label": labels.type_label(qtype.name),
+                "profile": qtype.profiles[0],
+                "profiles": [(p, labels.PROFILES.get(p, p)) for p in qtype.profiles],
+            }
+            for qtype in exercises.types_for(game)
+        ]
+        games.append({"game": game, "name": name, "types": types})
+    return games
+
+
+def index(request):
+    curated = [
+        {
+            "slug": slug,
+            "label": labels.type_label(entry["type"]),
+            "profile": labels.PROFILES.get(entry["profile"], entry["profile"]),
+            "source": entry["source"],
+        }
+        for slug, entry in exercises.CURATED.items()
+    ]
+    due = ReviewItem.objects.filter(owned(request), due__lte=timezone.now()).count()
+    return render(
+        request,
+        "quiz/index.html",
+        {"games": catalogue(), "curated": curated, "due": due, "levels": labels.LEVELS},
+    )
+
+
+def filters(request) -> dict:
+    return {key: request.GET[key] for key in ("difficulty", "situation") if request.GET.get(key)}
+
+
+def random_question(request, type_name, profile):
+    """A fresh scenario: redirects to its permanent address, keeping the filters.
+
+    The index's forms may name the profile in the query instead of the path.
+    """
+    profile = request.GET.get("profile") or profile
+    try:
+        exercises.pose(type_name, 0, profile, filters(request))
+    except exercises.ExerciseError as error:
+        return bad_request(request, error)
+    seed = random.randrange(exercises.base.MAX_SEED)
+    url = reverse("quiz_question", args=[type_name, profile, seed])
+    query = filters(request)
+    return redirect(f"{url}?{urlencode(query)}" if query else url)
+
+
+def ask(request, question: dict, template: str, extra: dict, on_checked=None):
+    """Shows ``question``; on POST checks the answer (fragment for htmx, page otherwise).
+
+    ``on_checked(correct, given)`` runs once an answer has been checked.
+    """
+    context = {
+        "question": question_view(question, get_language()),
+        "title": labels.type_label(question["type"]),
+        "profile_label": labels.PROFILES.get(question["profile"], question["profile"]),
+        "action": request.get_full_path(),
+        **extra,
+    }
+    if request.method == "POST":
+        try:
+            context.update(check_answer(request, question))
+        except exercises.BadAnswer as error:
+            return bad_request(request, error)
+        context["answered"] = True
+        if on_checked and "correct" in context:
+            on_checked(context["correct"], context["given"])
+        if request.htmx:
+            return render(request, f"{template}#feedback", context)
+    return render(request, template, context)
+
+
+@require_http_methods(["GET", "POST"])
+def question(request, type_name, profile, seed):
+    try:
+        posed = exercises.pose(type_name, seed, profile, filters(request))
+    except exercises.ExerciseError as error:
+        return bad_request(request, error)
+    next_url = reverse("quiz_random", args=[type_name, profile])
+    query = filters(request)
+    extra = {
+        "next_url": f"{next_url}?{urlencode(query)}" if query else next_url,
+        "share_url": request.build_absolute_uri(request.get_full_path()),
+        "seed": posed["seed"],
+        "level": labels.LEVELS[posed["params"]["difficulty"]],
+    }
+    return ask(request, posed, "quiz/question.html", extra)
+
+
+@require_http_methods(["GET", "POST"])
+def curated(request, slug):
+    try:
+        posed = exercises.curated(slug)
+    except exercises.ExerciseError as error:
+        return bad_request(request, error)
+    extra = {"next_url": reverse("quiz_index"), "source": exercises.CURATED[slug]["source"]}
+    return ask(request, posed, "quiz/question.html", extra)
+
+
+@require_http_methods(["GET", "POST"])
+def review(request):
+    """The mistakes due again, oldest first; ``?all=1`` reviews early."""
+    items = ReviewItem.objects.filter(owned(request))
+    due = items.filter(due__lte=timezone.now())
+    waiting = items.count()
+    item = (items if request.GET.get("all") else due).first()
+    if request.method == "POST":
+        item = items.filter(pk=request.POST.get("item") or 0).first()
+        if item is None:
+            return bad_request(request, exercises.BadAnswer("quiz_bad_answer"))
+    context = {"due": due.count(), "waiting": waiting, "item": item}
+    if item is None:
+        return render(request, "quiz/review.html", context)
+    context["next_url"] = reverse("quiz_review")
+    context["hidden"] = {"item": item.pk}
+    return ask(
+        request,
+        item.question,
+        "quiz/review.html",
+        context,
+        lambda correct, _: item.answered(correct),
+    )
