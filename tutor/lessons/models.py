@@ -1,0 +1,23 @@
+from django.conf import settings
+from django.db import models
+
+
+class SolvedExercise(models.Model):
+    """One exercise of one lesson that a signed-in learner has answered right."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="solved_exercises"
+    )
+    lesson = models.SlugField(max_length=64)
+    exercise = models.PositiveSmallIntegerField()
+    solved_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "lesson", "exercise"], name="lessons_solved_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.lesson}#{self.exercise}"

@@ -1,0 +1,70 @@
+"""Lessons' fixed positions as questions of :mod:`tutor.exercises`.
+
+The exercises package poses questions from a seed; a lesson wants the one
+position its prose talks about, under the profile the learner picked. This is
+the thin adapter between the two: it wraps a lesson's position in the
+question shape ``pose`` returns and lets the package finish, check and
+explain it like any other question.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from tutor import exercises
+from tutor.exercises.base import finish
+
+from .path import Exercise, Lesson
+
+
+def profiles_for(lesson: Lesson) -> tuple[str, ...]:
+    """The profiles every exercise of ``lesson`` can be asked under, in the lesson's order."""
+    return tuple(
+        name
+        for name in lesson.profiles
+        if all(name in exercises.get_type(item.type).profiles for item in lesson.exercises)
+    )
+
+
+def question(exercise: Exercise, profile: str) -> dict:
+    """The question of ``exercise`` under ``profile``, as :func:`tutor.exercises.pose` gives it."""
+    if exercise.data is None:
+        return exercises.pose(exercise.type, exercise.seed, profile, exercise.params)
+    qtype = exercises.get_type(exercise.type)
+    posed = {
+        "type": qtype.name,
+        "seed": 0,
+        "profile": profile,
+        "params": {"difficulty": 1},
+        "data": copy.deepcopy(exercise.data),
+    }
+    return finish(qtype, posed)
+
+
+def show(posed: dict) -> list[dict]:
+    """The rows that draw the question's position (hand, cards on the table, facts)."""
+    return exercises.get_type(posed["type"]).show(posed)
+
+
+def answer_kind(posed: dict) -> str:
+    return exercises.get_type(posed["type"]).answer_kind
+
+
+def other_rules(exercise: Exercise, lesson: Lesson, current: str) -> list[dict]:
+    """How every profile of the lesson scores the same deal, differences marked.
+
+    Only for ``scores`` questions: one row per profile, each side's score and
+    whether it differs from the score under ``current``.
+    """
+    rows = []
+    for name in profiles_for(lesson):
+        expected = exercises.solve(question(exercise, name)).expected
+        rows.append({"profile": name, "scores": expected})
+    reference = next(row["scores"] for row in rows if row["profile"] == current)
+    for row in rows:
+        row["cells"] = [
+            {"side": side, "points": points, "differs": points != reference.get(side)}
+            for side, points in row["scores"].items()
+        ]
+        row["current"] = row["profile"] == current
+    return rows

@@ -1,0 +1,192 @@
+"""The course pages, the exercises' answers (htmx fragments or whole pages) and the account.
+
+A learner's mistake re-renders the exercise with the engine's explanation; a
+request that no form of ours could have sent (unknown lesson, exercise or
+profile, an answer that is not in the question) gets a translated 400 or 404.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tutor import exercises
+from tutor.pages.profiles import PROFILES
+from tutor.rules.explain import side_name
+
+from . import questions
+from .diagrams import diagram, rules_of
+from .path import COURSES, GAMES, Lesson, get_lesson
+from .progress import Progress
+
+PROFILE_TITLES = {entry["name"]: entry["title"] for entry in PROFILES}
+
+
+def _lesson_or_404(slug: str) -> Lesson:
+    lesson = get_lesson(slug)
+    if lesson is None:
+        raise Http404(slug)
+    return lesson
+
+
+def _bad_request(request: HttpRequest) -> HttpResponse:
+    return render(request, "lessons/bad_request.html", status=400)
+
+
+def _profile(request: HttpRequest, lesson: Lesson, source) -> str | None:
+    """The profile asked for (``source`` is GET or POST), the lesson's default when none."""
+    allowed = questions.profiles_for(lesson)
+    name = source.get("profile") or allowed[0]
+    return name if name in allowed else None
+
+
+def _course(progress: Progress, game: str) -> dict:
+    solved = progress.solved()
+    lessons = [
+        {"lesson": lesson, "done": progress.is_done(lesson, solved)} for lesson in COURSES[game]
+    ]
+    resume = next((item["lesson"] for item in lessons if not item["done"]), None)
+    return {"game": game, "title": GAMES[game], "lessons": lessons, "resume": resume}
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    progress = Progress(request)
+    courses = [_course(progress, game) for game in COURSES]
+    return render(request, "lessons/index.html", {"courses": courses})
+
+
+@require_GET
+def resume(request: HttpRequest, game: str) -> HttpResponse:
+    """The first lesson of ``game`` not done yet, or the course when all are."""
+    if game not in COURSES:
+        raise Http404(game)
+    lesson = _course(Progress(request), game)["resume"]
+    if lesson is None:
+        return redirect("lessons_index")
+    return redirect("lesson", slug=lesson.slug)
+
+
+def _row(row: dict, lang: str) -> dict:
+    """One line of a question's diagram: a sentence, cards, or a list of labels."""
+    return {
+        "text": exercises.text(row["text"], lang) if row.get("text") else "",
+        "cards": row.get("cards", []),
+        "labels": [exercises.text(label, lang) for label in row.get("labels", [])],
+        "ordered": row.get("ordered", False),
+    }
+
+
+def _item(lesson: Lesson, index: int, profile: str, solved: set, verdict=None) -> dict:
+    """What the exercise partial shows: the question, its form and, once answered, the verdict."""
+    exercise = lesson.exercises[index]
+    posed = questions.question(exercise, profile)
+    lang = get_language()
+    item = {
+        "index": index,
+        "number": index + 1,
+        "question": posed,
+        "kind": questions.answer_kind(posed),
+        "prompt": exercises.text(posed["prompt"], lang),
+        "choices": [
+            {"value": choice["value"], "label": exercises.text(choice["label"], lang)}
+            for choice in posed["choices"]
+        ],
+        "rows": [_row(row, lang) for row in questions.show(posed)],
+        "sides": [
+            {"code": side, "label": side_name(side, lang)}
+            for side in posed["data"].get("sides", [])
+        ],
+        "solved": (lesson.slug, index) in solved,
+        "verdict": verdict,
+    }
+    if verdict is not None:
+        item["steps"] = [exercises.text(step, lang) for step in verdict.steps]
+        item["why_wrong"] = [exercises.text(step, lang) for step in verdict.why_wrong]
+        if verdict.correct and item["kind"] == "scores":
+            rows = questions.other_rules(exercise, lesson, profile)
+            for row in rows:
+                row["title"] = PROFILE_TITLES.get(row["profile"], row["profile"])
+                for cell in row["cells"]:
+                    cell["label"] = side_name(cell["side"], lang)
+            item["other_rules"] = rows
+    return item
+
+
+def _page(request, lesson, profile, answered=None, status=200) -> HttpResponse:
+    progress = Progress(request)
+    solved = progress.solved()
+    items = []
+    for index in range(len(lesson.exercises)):
+        verdict = answered[1] if answered and answered[0] == index else None
+        items.append(_item(lesson, index, profile, solved, verdict))
+    course = COURSES[lesson.game]
+    position = course.index(lesson)
+    context = {
+        "lesson": lesson,
+        "game_title": GAMES[lesson.game],
+        "profile": profile,
+        "profiles": [
+            {"name": name, "title": PROFILE_TITLES.get(name, name)}
+            for name in questions.profiles_for(lesson)
+        ],
+        "items": items,
+        "diagram": diagram(lesson.slug, profile),
+        "rules": rules_of(profile),
+        "done": progress.is_done(lesson, solved),
+        "previous": course[position - 1] if position else None,
+        "next": course[position + 1] if position + 1 < len(course) else None,
+        "position": position + 1,
+        "count": len(course),
+    }
+    return render(request, "lessons/lesson.html", context, status=status)
+
+
+@require_GET
+def lesson(request: HttpRequest, slug: str) -> HttpResponse:
+    lesson = _lesson_or_404(slug)
+    profile = _profile(request, lesson, request.GET)
+    if profile is None:
+        return _bad_request(request)
+    return _page(request, lesson, profile)
+
+
+@require_POST
+def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    lesson = _lesson_or_404(slug)
+    index = number - 1
+    if not 0 <= index < len(lesson.exercises):
+        raise Http404(number)
+    profile = _profile(request, lesson, request.POST)
+    if profile is None:
+        return _bad_request(request)
+    posed = questions.question(lesson.exercises[index], profile)
+    try:
+        given = exercises.read_answer(posed, request.POST)
+    except exercises.BadAnswer:
+        return _bad_request(request)
+    verdict = None if given is None else exercises.check(posed, given)
+    progress = Progress(request)
+    if verdict is not None and verdict.correct:
+        progress.mark(lesson.slug, index)
+    if not request.htmx:
+        return _page(request, lesson, profile, answered=(index, verdict))
+    item = _item(lesson, index, profile, progress.solved(), verdict)
+    if given is None:
+        item["empty"] = True
+    context = {"lesson": lesson, "profile": profile, "item": item}
+    return render(request, "lessons/lesson.html#exercise", context)
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        return redirect("lessons_index")
+    return render(request, "registration/signup.html", {"form": form})
