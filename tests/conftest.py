@@ -20,6 +20,16 @@ CHROMIUM_ARGS = [
 LANGS = ["pt", "es", "ro", "fr"]
 
 
+@pytest.fixture(autouse=True)
+def english_by_default():
+    """Each test starts in English: a request leaves its language active in the thread."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     """Debian's Chromium: nothing can be downloaded on these machines."""

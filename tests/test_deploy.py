@@ -12,7 +12,11 @@ def manage(*args, **env):
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "tutor.settings", **env},
+        env={
+            **{k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"},
+            "DJANGO_SETTINGS_MODULE": "tutor.settings",
+            **env,
+        },
         capture_output=True,
         text=True,
     )

@@ -84,3 +84,27 @@ def test_the_glossary_shows_each_term_in_five_languages(client):
     content = client.get("/en/glossary/").content.decode()
     for word in ("vaza", "baza", "levată", "pli"):
         assert f">{word}<" in content
+
+
+@pytest.mark.parametrize(
+    ("next_url", "expected"),
+    [
+        ("/pt/glossary/", "/fr/glossary/"),
+        ("/ro/quiz/?difficulty=2", "/fr/quiz/?difficulty=2"),
+        ("/", "/fr/"),
+        ("/glossary/", "/fr/glossary/"),
+    ],
+)
+def test_the_switcher_works_whatever_language_came_before(client, next_url, expected):
+    response = client.post(
+        reverse("set_language"),
+        {"language": "fr", "next": next_url},
+        headers={"accept-language": "es"},
+    )
+    assert response.headers["location"] == expected
+    assert response.cookies["django_language"].value == "fr"
+
+
+def test_the_switcher_refuses_an_unknown_language(client):
+    response = client.post(reverse("set_language"), {"language": "xx", "next": "/pt/"})
+    assert response.status_code == 400

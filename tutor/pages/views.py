@@ -1,3 +1,5 @@
+from urllib.parse import urlsplit, urlunsplit
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -35,12 +37,45 @@ def profiles(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/profiles.html", {"profiles": described})
 
 
+def _safe_next(request: HttpRequest) -> str:
+    target = request.POST.get("next", "/")
+    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return "/"
+    return target
+
+
+@require_POST
+def switch_language(request: HttpRequest) -> HttpResponse:
+    """Shows the same page in another language and remembers the choice.
+
+    Every page lives under a language prefix with the same path after it, so
+    switching is swapping the prefix; this works whatever language the
+    visitor's browser or cookie asked for before.
+    """
+    languages = dict(settings.LANGUAGES)
+    lang = request.POST.get("language", "")
+    if lang not in languages:
+        return render(request, "400.html", status=400)
+    target = urlsplit(_safe_next(request))
+    _empty, first, rest = (target.path + "/").split("/", 2) if target.path else ("", "", "")
+    if first not in languages:
+        rest = target.path.lstrip("/")
+    path = f"/{lang}/{rest}".replace("//", "/")
+    response = HttpResponseRedirect(urlunsplit(("", "", path, target.query, "")))
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        lang,
+        max_age=365 * 24 * 3600,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+    return response
+
+
 @require_POST
 def toggle_deck(request: HttpRequest) -> HttpResponse:
     """Switches between the two-colour and the four-colour deck, per visitor."""
-    target = request.POST.get("next", "/")
-    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
-        target = "/"
+    target = _safe_next(request)
     four = request.POST.get("deck") == "4"
     response = HttpResponseRedirect(target)
     response.set_cookie(
