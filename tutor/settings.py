@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "tutor.pages",
     "tutor.quiz",
     "tutor.lessons",
+    "tutor.club",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,79 @@
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tutor import exercises
+from tutor.club import codes, views
+from tutor.club.models import ClubSession
+
+
+def create(client, **overrides):
+    data = {
+        "game": "chouine",
+        "profile": "chouine",
+        "topics": ["chouine_play"],
+        "count": "3",
+        "difficulty": "1",
+        "seconds": "",
+        **overrides,
+    }
+    response = client.post(reverse("club_index"), data)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return ClubSession.objects.latest("created_at")
+
+
+@pytest.fixture
+def session(client):
+    return create(client)
+
+
+@pytest.fixture
+def host(session):
+    """The teacher's URL for an action of ``session`` (``""`` is the projector page)."""
+
+    def url(action=""):
+        key = codes.teacher_key(session)
+        if action == "live":
+            return reverse("club_host_live", args=[session.code, key])
+        if action:
+            return reverse("club_host_act", args=[session.code, key, action])
+        return views.host_url(session)
+
+    return url
+
+
+def join(client, session, nickname, lang="en"):
+    response = client.post(
+        reverse("club_join"), {"code": session.code, "nickname": nickname, "lang": lang}
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    return response
+
+
+@pytest.fixture
+def phone(session):
+    """A phone that has joined ``session`` as Ana."""
+    phone = Client()
+    join(phone, session, "Ana")
+    return phone
+
+
+def right_answer(question):
+    """Form data carrying the engine's answer to ``question`` (a ClubQuestion)."""
+    expected = exercises.solve(question.data).expected
+    kind = exercises.get_type(question.data["type"]).answer_kind
+    if kind == "cards":
+        return {"card": expected}
+    if kind == "scores":
+        return {f"score_{side}": points for side, points in expected.items()}
+    return {kind: expected}
+
+
+def wrong_answer(question):
+    """Form data for an answer the engine rejects."""
+    expected = exercises.solve(question.data).expected
+    if exercises.get_type(question.data["type"]).answer_kind == "cards":
+        hand = question.data["data"]["hand"]
+        return {"card": hand if expected != hand else hand[:1]}
+    values = [choice["value"] for choice in question.data["choices"]]
+    return {"choice": next(value for value in values if value != expected)}

@@ -1,0 +1,52 @@
+"""Creating a session: the teacher link, the questions and the form's refusals."""
+
+import pytest
+from django.urls import reverse
+
+from tutor.club import codes, views
+
+from .conftest import create
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_creates_a_session_without_an_account(client):
+    session = create(client, count="4")
+    assert session.owner is None
+    assert session.questions.count() == 4
+    assert all(q.data["type"].startswith("chouine_") for q in session.questions.all())
+    assert codes.normalise_code(session.code) == session.code
+
+
+def test_it_lists_an_owners_sessions(client, django_user_model):
+    user = django_user_model.objects.create_user("teacher", password="x-long-password-1")
+    client.force_login(user)
+    session = create(client, game="coinche", profile="maison", topics=["scoring"])
+    page = client.get(reverse("club_index")).content.decode()
+    assert session.owner == user
+    assert codes.teacher_key(session) in page
+
+
+def test_it_refuses_a_profile_of_another_game(client):
+    response = client.post(
+        reverse("club_index"),
+        {"game": "chouine", "profile": "federation", "count": "3", "difficulty": "1"},
+    )
+    assert response.status_code == 400
+    assert 'class="error"' in response.content.decode()
+
+
+@pytest.mark.parametrize("count", ["0", "31", "many"])
+def test_it_refuses_a_bad_number_of_questions(client, count):
+    response = client.post(
+        reverse("club_index"),
+        {"game": "chouine", "profile": "chouine", "count": count, "difficulty": "1"},
+    )
+    assert response.status_code == 400
+
+
+def test_it_asks_a_timed_session_with_a_countdown(client):
+    session = create(client, seconds="30")
+    client.post(reverse("club_host_act", args=[session.code, codes.teacher_key(session), "start"]))
+    page = client.get(views.host_url(session)).content.decode()
+    assert "data-seconds-left=" in page

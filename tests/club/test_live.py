@@ -1,0 +1,59 @@
+"""Polling: an unchanged state costs a 304; every change shows up at the next poll."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from .conftest import join, right_answer
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+def poll(client, url, etag=None):
+    headers = {**HTMX, **({"If-None-Match": etag} if etag else {})}
+    return client.get(url, headers=headers)
+
+
+def test_it_answers_an_unchanged_player_poll_with_304(client, session, host, phone):
+    url = reverse("club_play_live", args=[session.code])
+    first = poll(phone, url)
+    assert first.status_code == 200
+    assert first.headers["Cache-Control"] == "no-store"
+    assert poll(phone, url, first.headers["ETag"]).status_code == 304
+    client.post(host("start"))
+    changed = poll(phone, url, first.headers["ETag"])
+    assert changed.status_code == 200
+    assert 'data-phase="question"' in changed.content.decode()
+
+
+def test_a_player_poll_ignores_other_players_answers(client, session, host, phone):
+    client.post(host("start"))
+    url = reverse("club_play_live", args=[session.code])
+    etag = poll(phone, url).headers["ETag"]
+    other = Client()
+    join(other, session, "Bea")
+    other.post(reverse("club_answer", args=[session.code]), right_answer(session.questions.first()))
+    assert poll(phone, url, etag).status_code == 304
+
+
+def test_the_projector_poll_changes_with_each_answer(client, session, host, phone):
+    client.post(host("start"))
+    etag = poll(client, host("live")).headers["ETag"]
+    assert poll(client, host("live"), etag).status_code == 304
+    phone.post(reverse("club_answer", args=[session.code]), right_answer(session.questions.first()))
+    changed = poll(client, host("live"), etag)
+    assert changed.status_code == 200
+    assert 'data-answers="1"' in changed.content.decode()
+
+
+def test_it_sends_only_the_live_region_to_htmx(client, host):
+    body = poll(client, host("live")).content.decode()
+    assert body.lstrip().startswith('<div id="live"')
+    assert "<html" not in body
+
+
+def test_the_etag_depends_on_the_language(client, session, host):
+    en = client.get(host("live"), headers=HTMX).headers["ETag"]
+    fr_url = host("live").replace("/en/", "/fr/", 1)
+    assert client.get(fr_url, headers={**HTMX, "If-None-Match": en}).status_code == 200

@@ -1,0 +1,150 @@
+"""The rules that keep a session fair: teacher key, one answer each, none after the reveal,
+hard-to-guess codes with a rate limit, escaped nicknames, CSRF."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tutor.club import codes, questions
+from tutor.club.models import Answer, Player
+
+from .conftest import join, right_answer
+
+pytestmark = pytest.mark.django_db
+
+
+def answer_url(session):
+    return reverse("club_answer", args=[session.code])
+
+
+def test_it_hides_the_projector_from_a_wrong_teacher_key(client, session):
+    wrong = reverse("club_host", args=[session.code, "0" * 64])
+    unknown = reverse("club_host", args=["ZZZZZZZZ", codes.teacher_key(session)])
+    assert client.get(wrong).status_code == 404
+    assert client.get(unknown).status_code == 404
+
+
+def test_it_refuses_teacher_actions_without_the_key(client, session, host):
+    url = reverse("club_host_act", args=[session.code, "0" * 64, "start"])
+    assert client.post(url).status_code == 404
+    session.refresh_from_db()
+    assert session.phase == "lobby"
+
+
+def test_it_records_one_answer_per_question(client, session, host, phone):
+    client.post(host("start"))
+    data = right_answer(session.questions.first())
+    assert phone.post(answer_url(session), data).status_code == 200
+    second = phone.post(answer_url(session), data, headers={"HX-Request": "true"})
+    assert second.status_code == 409
+    assert 'role="alert"' in second.content.decode()
+    assert Answer.objects.count() == 1
+
+
+def test_it_refuses_answers_after_the_reveal(client, session, host, phone):
+    client.post(host("start"))
+    client.post(host("reveal"))
+    response = phone.post(answer_url(session), right_answer(session.questions.first()))
+    assert response.status_code == 409
+    assert Answer.objects.count() == 0
+
+
+def test_it_refuses_answers_before_the_first_question(session, phone):
+    response = phone.post(answer_url(session), {"choice": "A"})
+    assert response.status_code == 409
+
+
+def test_it_refuses_an_answer_the_form_could_not_send(client, session, host, phone):
+    client.post(host("start"))
+    response = phone.post(answer_url(session), {"choice": "nonsense", "card": "ZZ"})
+    assert response.status_code == 400
+    assert Answer.objects.count() == 0
+
+
+def test_it_asks_again_for_an_empty_answer(client, session, host, phone):
+    client.post(host("start"))
+    response = phone.post(answer_url(session), {}, headers={"HX-Request": "true"})
+    assert response.status_code == 422
+    assert 'role="alert"' in response.content.decode()
+
+
+def test_it_refuses_answers_from_a_browser_that_never_joined(client, session, host):
+    client.post(host("start"))
+    response = Client().post(answer_url(session), {"choice": "A"})
+    assert response.status_code == 403
+
+
+def test_the_right_answer_stays_on_the_server_until_the_reveal(client, session, host, phone):
+    client.post(host("start"))
+    data = session.questions.first().data
+    explanation = questions.explain(data, "en")
+    shown = questions.present(data, "en")
+    # A step may restate what the question shows (e.g. a card list); only the others would leak.
+    secret = [step for step in explanation["steps"] if step not in str(shown)]
+    page_url = reverse("club_play", args=[session.code])
+    before = phone.get(page_url).content.decode()
+    before += phone.get(reverse("club_play_live", args=[session.code])).content.decode()
+    assert "Right answer" not in before
+    assert not any(step in before for step in secret)
+    client.post(host("reveal"))
+    after = phone.get(page_url).content.decode()
+    assert all(step in after for step in explanation["steps"])
+
+
+@pytest.mark.parametrize("code", ["", "ABC", "ABCD-EFG!", "IIIIIIII", "x" * 200])
+def test_it_refuses_malformed_codes(client, code):
+    response = client.post(reverse("club_join"), {"code": code, "nickname": "Bo", "lang": "pt"})
+    assert response.status_code == 400
+
+
+def test_it_refuses_unknown_codes_in_the_players_language(client):
+    response = client.post("/fr/club/join/", {"code": "ABCD-EFGH", "nickname": "Bo", "lang": "fr"})
+    assert response.status_code == 404
+    assert '<html lang="fr">' in response.content.decode()
+
+
+def test_it_limits_failed_joins_per_client(client, session):
+    for _attempt in range(codes.FAILURES_ALLOWED):
+        client.post(reverse("club_join"), {"code": "ABCDEFGH", "nickname": "Bo", "lang": "en"})
+    response = client.post(
+        reverse("club_join"), {"code": session.code, "nickname": "Bo", "lang": "en"}
+    )
+    assert response.status_code == 429
+    assert not Player.objects.exists()
+
+
+def test_it_accepts_a_code_typed_loosely(client, session):
+    typed = f" {codes.spaced(session.code).lower()} "
+    response = client.post(reverse("club_join"), {"code": typed, "nickname": "Bo", "lang": "ro"})
+    assert response.status_code == 302
+    assert response.headers["location"] == f"/ro/club/play/{session.code}/"
+
+
+def test_it_keeps_nicknames_unique_in_a_session(client, session):
+    join(Client(), session, "Ana")
+    response = Client().post(
+        reverse("club_join"), {"code": session.code, "nickname": " ana ", "lang": "en"}
+    )
+    assert response.status_code == 409
+
+
+def test_it_escapes_nicknames(client, session, host):
+    join(Client(), session, "<script>x</script>")
+    page = client.get(host()).content.decode()
+    assert "<script>x</script>" not in page
+    assert "&lt;script&gt;x&lt;/script&gt;" in page
+
+
+def test_it_refuses_a_post_without_the_csrf_token(session, host):
+    strict = Client(enforce_csrf_checks=True)
+    assert strict.post(host("start")).status_code == 403
+    response = strict.post(
+        reverse("club_join"), {"code": session.code, "nickname": "Bo", "lang": "en"}
+    )
+    assert response.status_code == 403
+
+
+def test_it_neutralises_formulas_in_the_csv(client, session, host):
+    join(Client(), session, "=HYPERLINK(1)")
+    url = reverse("club_export", args=[session.code, codes.teacher_key(session)])
+    assert "'=HYPERLINK(1)" in client.get(url).content.decode()

@@ -1,0 +1,87 @@
+"""The two forms people fill in: a teacher creating a session, a player joining one."""
+
+import unicodedata
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from . import codes, questions
+
+SECONDS = [
+    ("", _("Untimed")),
+    ("20", "20 s"),
+    ("30", "30 s"),
+    ("45", "45 s"),
+    ("60", "60 s"),
+    ("90", "90 s"),
+    ("120", "120 s"),
+]
+
+
+class CreateForm(forms.Form):
+    game = forms.ChoiceField(label=_("Game"), choices=questions.GAMES)
+    profile = forms.ChoiceField(label=_("Rule profile"))
+    topics = forms.MultipleChoiceField(
+        label=_("Topics"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Leave every topic unticked to mix them all."),
+    )
+    count = forms.IntegerField(label=_("Number of questions"), min_value=1, max_value=30, initial=5)
+    difficulty = forms.TypedChoiceField(
+        label=_("Level"),
+        coerce=int,
+        choices=[(1, _("Beginner")), (2, _("Intermediate")), (3, _("Advanced"))],
+    )
+    seconds = forms.TypedChoiceField(
+        label=_("Time per question"),
+        choices=SECONDS,
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Grouped by game, so the page shows which profiles and topics go together.
+        self.fields["profile"].choices = [
+            (
+                label,
+                [(name, questions.PROFILE_TITLES[name]) for name in questions.profiles_for(game)],
+            )
+            for game, label in questions.GAMES
+        ]
+        self.fields["topics"].choices = [
+            (label, [(topic, questions.topic_label(topic)) for topic in questions.topics_for(game)])
+            for game, label in questions.GAMES
+        ]
+
+    def clean(self):
+        data = super().clean()
+        game = data.get("game")
+        if game and data.get("profile") not in questions.profiles_for(game):
+            self.add_error("profile", _("This rule profile is not one of this game's."))
+        if game and any(
+            topic not in questions.topics_for(game) for topic in data.get("topics", [])
+        ):
+            self.add_error("topics", _("Choose topics of the game you chose."))
+        return data
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(label=_("Session code"), max_length=20)
+    nickname = forms.CharField(label=_("Nickname"), max_length=24)
+    lang = forms.ChoiceField(label=_("Your language"), choices=settings.LANGUAGES)
+
+    def clean_code(self):
+        code = codes.normalise_code(self.cleaned_data["code"])
+        if not code:
+            raise forms.ValidationError(_("A session code has 8 letters and digits."))
+        return code
+
+    def clean_nickname(self):
+        nickname = " ".join(self.cleaned_data["nickname"].split())
+        if not nickname or any(unicodedata.category(char).startswith("C") for char in nickname):
+            raise forms.ValidationError(_("Choose a nickname made of letters, digits or signs."))
+        return nickname

@@ -1,0 +1,111 @@
+"""Everything a club session is, kept in the database so a restart loses nothing.
+
+The session row changes only on teacher actions (``phase_version`` counts
+them); joining and answering write their own rows, so 300 phones answering at
+once never queue on one hot row.
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class ClubSession(models.Model):
+    class Phase(models.TextChoices):
+        LOBBY = "lobby"
+        QUESTION = "question"
+        REVEAL = "reveal"
+        FINISHED = "finished"
+
+    code = models.CharField(max_length=8, unique=True)
+    # The teacher key is an HMAC of this nonce (see codes.teacher_key): the
+    # database alone never holds a working teacher link.
+    nonce = models.CharField(max_length=32)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    game = models.CharField(max_length=20)
+    profile = models.CharField(max_length=40)
+    topics = models.JSONField(default=list)
+    difficulty = models.PositiveSmallIntegerField(default=1)
+    seconds = models.PositiveSmallIntegerField(null=True, blank=True)
+    lang = models.CharField(max_length=8)
+    phase = models.CharField(max_length=10, choices=Phase.choices, default=Phase.LOBBY)
+    position = models.IntegerField(default=-1)
+    phase_version = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return self.code
+
+
+class ClubQuestion(models.Model):
+    session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="questions")
+    position = models.PositiveSmallIntegerField()
+    # The posed question as tutor.exercises returns it (no answer inside).
+    data = models.JSONField()
+    opened_at = models.DateTimeField(null=True, blank=True)
+    revealed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "position"], name="club_question_once")
+        ]
+
+    def __str__(self):
+        return f"{self.session.code}#{self.position + 1}"
+
+
+class Player(models.Model):
+    session = models.ForeignKey(ClubSession, on_delete=models.CASCADE, related_name="players")
+    nickname = models.CharField(max_length=24)
+    nickname_key = models.CharField(max_length=24)
+    # SHA-256 of the rejoin token held in the phone's cookie.
+    token_digest = models.CharField(max_length=64, unique=True)
+    lang = models.CharField(max_length=8)
+    # Position of the last question this player answered: the player's poll
+    # ETag reads it from the row it loads anyway.
+    answered_position = models.IntegerField(default=-1)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["session", "nickname_key"], name="club_nickname_once")
+        ]
+
+    def __str__(self):
+        return self.nickname
+
+
+class Answer(models.Model):
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="answers")
+    question = models.ForeignKey(ClubQuestion, on_delete=models.CASCADE, related_name="answers")
+    given = models.JSONField()
+    correct = models.BooleanField()
+    rule = models.CharField(max_length=60, blank=True)
+    elapsed_ms = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "question"], name="club_answer_once")
+        ]
+
+    def __str__(self):
+        return f"{self.player} → {self.question}"
+
+
+class RateCounter(models.Model):
+    """Failed join attempts per client and time window (see codes.too_many_failures)."""
+
+    client = models.CharField(max_length=64)
+    slot = models.BigIntegerField()
+    failures = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["client", "slot"], name="club_rate_slot_once")
+        ]
+
+    def __str__(self):
+        return f"{self.client}@{self.slot}"

@@ -1,0 +1,20 @@
+from django.urls import path, re_path
+
+from . import host, play, views
+
+urlpatterns = [
+    path("", views.index, name="club_index"),
+    path("join/", views.join, name="club_join"),
+    path("play/<str:code>/", play.page, name="club_play"),
+    path("play/<str:code>/live/", play.poll, name="club_play_live"),
+    path("play/<str:code>/answer/", play.answer, name="club_answer"),
+    path("host/<str:code>/<str:key>/", host.page, name="club_host"),
+    path("host/<str:code>/<str:key>/live/", host.poll, name="club_host_live"),
+    path("host/<str:code>/<str:key>/results.csv", host.export, name="club_export"),
+    path("host/<str:code>/<str:key>/handout/", host.handout, name="club_handout"),
+    re_path(
+        r"^host/(?P<code>\w+)/(?P<key>\w+)/(?P<action>start|reveal|next)/$",
+        host.act,
+        name="club_host_act",
+    ),
+]

@@ -1,0 +1,134 @@
+"""Creating a session and joining one (see host.py for the projector, play.py for phones)."""
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.http import HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from . import codes, questions
+from .forms import CreateForm, JoinForm
+from .models import ClubQuestion, ClubSession, Player
+from .play import current_player, player_cookie
+
+PLAYER_COOKIE_AGE = 24 * 3600
+# A fresh code clashes with a live one about once in 10**11 draws; a few retries suffice.
+CODE_TRIES = 5
+
+
+def index(request):
+    form = CreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        session = _create(request, form.cleaned_data)
+        if session is not None:
+            return redirect(host_url(session))
+        form.add_error(None, _("No question matches these choices; choose other topics."))
+    owned = []
+    if request.user.is_authenticated:
+        owned = [
+            {"session": session, "url": host_url(session), "code": codes.spaced(session.code)}
+            for session in ClubSession.objects.filter(owner=request.user).order_by("-created_at")
+        ]
+    status = 400 if form.errors else 200
+    return render(request, "club/index.html", {"form": form, "owned": owned}, status=status)
+
+
+def host_url(session) -> str:
+    return reverse("club_host", args=[session.code, codes.teacher_key(session)])
+
+
+def _create(request, data) -> ClubSession | None:
+    posed = questions.pick(
+        data["game"], data["profile"], data["topics"], data["difficulty"], data["count"]
+    )
+    if not posed:
+        return None
+    for _attempt in range(CODE_TRIES):
+        try:
+            with transaction.atomic():
+                session = ClubSession.objects.create(
+                    code=codes.new_code(),
+                    nonce=codes.new_nonce(),
+                    owner=request.user if request.user.is_authenticated else None,
+                    game=data["game"],
+                    profile=data["profile"],
+                    topics=data["topics"],
+                    difficulty=data["difficulty"],
+                    seconds=data["seconds"],
+                    lang=translation.get_language(),
+                )
+                ClubQuestion.objects.bulk_create(
+                    ClubQuestion(session=session, position=position, data=question)
+                    for position, question in enumerate(posed)
+                )
+                return session
+        except IntegrityError:
+            continue
+    raise RuntimeError("no free join code after several draws")
+
+
+def join(request):
+    initial = {"code": request.GET.get("code", "")[:20], "lang": translation.get_language()}
+    form = JoinForm(request.POST or None, initial=initial)
+    status = 200
+    if request.method == "GET":
+        code = codes.normalise_code(initial["code"])
+        if code and current_player(request, code) is not None:
+            return redirect("club_play", code)
+    elif request.method == "POST":
+        if codes.too_many_failures(request):
+            form.is_valid()
+            form.add_error(None, _("Too many wrong codes from this network. Wait ten minutes."))
+            status = 429
+        elif form.is_valid():
+            response = _join(request, form)
+            if response is not None:
+                return response
+            status = 404 if form.has_error("code") else 409
+        else:
+            status = 400
+    return render(request, "club/join.html", {"form": form}, status=status)
+
+
+def _join(request, form) -> HttpResponseRedirect | None:
+    data = form.cleaned_data
+    session = (
+        ClubSession.objects.filter(code=data["code"])
+        .exclude(phase=ClubSession.Phase.FINISHED)
+        .first()
+    )
+    if session is None:
+        codes.record_failure(request)
+        form.add_error("code", _("No session is running with this code."))
+        return None
+    token = codes.new_token()
+    try:
+        with transaction.atomic():
+            Player.objects.create(
+                session=session,
+                nickname=data["nickname"],
+                nickname_key=data["nickname"].casefold()[:24],
+                token_digest=codes.digest(token),
+                lang=data["lang"],
+            )
+    except IntegrityError:
+        form.add_error("nickname", _("Someone in this session already has this nickname."))
+        return None
+    with translation.override(data["lang"]):
+        response = redirect("club_play", session.code)
+    response.set_cookie(
+        player_cookie(session.code),
+        token,
+        max_age=PLAYER_COOKIE_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )
+    return response
+
+
+def short_join(request, code):
+    """The QR code's address: into the join form, in the phone's own language."""
+    return redirect(f"{reverse('club_join')}?code={codes.normalise_code(code)}")
