@@ -200,7 +200,7 @@ COINCHE = (
     Lesson(
         "coinche-game",
         "coinche",
-        _("The game to 2000 and the belote rule"),
+        _("Winning the game and the belote rule"),
         (
             Exercise("contract_made", _summary(76, 76, "EW", bid=80)),
             Exercise("deal_score", _summary(60, 92, "EW", bid=110, belote=(20, 0))),
@@ -235,7 +235,7 @@ BELOTE = (
     Lesson(
         "belote-tables",
         "belote",
-        _("No trump, all trumps and the coinche tables"),
+        _("No trump, all trumps and coinche scoring"),
         (
             Exercise("deal_score", _summary(56, 64, "NS", bid=None, trump="SA")),
             Exercise("deal_score", _summary(80, 72, "EW", bid=100, double=2)),

@@ -9,7 +9,7 @@ unguessable token.
 from django import forms
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -44,7 +44,7 @@ class DealForm(forms.Form):
     bid = forms.ChoiceField(label=_("Contract"), required=False)
     trump = forms.ChoiceField(label=_("Trump"))
     double = forms.TypedChoiceField(
-        label=_("Coinche"),
+        label=pgettext_lazy("the double", "Coinche"),
         coerce=int,
         choices=[(1, _("Not doubled")), (2, _("Coinche (× 2)")), (4, _("Surcoinche (× 4)"))],
     )

@@ -46,10 +46,7 @@ messages(
         ),
         "auction_next": gettext_noop("It is %(seat)s's turn to speak."),
         "auction_over": gettext_noop("The auction is over: no more calls."),
-        "not_your_turn": gettext_noop(
-            "%(seat)s may not speak now: it is %(seat_turn)s's turn, and this profile allows "
-            "no call out of turn except as stated."
-        ),
+        "not_your_turn": gettext_noop("%(seat)s may not speak now: it is %(seat_turn)s's turn."),
         "bid_after_coinche": gettext_noop("After a coinche the contract is fixed: no more bids."),
         "bid_out_of_range": gettext_noop(
             "%(bid)s is not a bid: bids run from %(points_min)s to %(points_max)s in steps of "

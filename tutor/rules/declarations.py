@@ -43,7 +43,7 @@ messages(
         "declarations_none": gettext_noop("Nobody has anything to declare."),
         "declarations_off": gettext_noop("This profile plays without declarations."),
         "belote": gettext_noop(
-            "%(seat)s held the king and queen of %(trump)s: belote-rebelote, %(points)s points."
+            "%(seat)s held the king and queen of trump: belote-rebelote, %(points)s points."
         ),
     }
 )

@@ -10,7 +10,8 @@ Each engine module declares the English sentence of each of its codes with
 wrapped in ``gettext_noop``. Parameters are rendered by the start of their
 name: ``card…`` (a card code or a list of them), ``suit…`` / ``trump…`` (a
 suit, ``SA`` or ``TA``), ``seat…``, ``side…`` (``NS``/``EW``), ``player…``
-(Chouine's ``A``/``B``); numbers are written the locale's way.
+(Chouine's ``A``/``B``), ``kind…`` (a declaration), ``bid…`` (a number, ``capot`` or
+``generale``); numbers are written the locale's way.
 
 >>> from tutor.rules.explain import Step, render, card_name
 >>> render(Step("bad_card", {"value": "ZZ"}), "en")
@@ -111,6 +112,18 @@ SIDE_WORDS = {
     "NS": pgettext_noop("partnership", "North-South"),
     "EW": pgettext_noop("partnership", "East-West"),
 }
+# Declarations are named by their code in the engine's data (tierce, quarte, quinte, carre).
+KIND_WORDS = {
+    "tierce": pgettext_noop("declaration", "tierce"),
+    "quarte": pgettext_noop("declaration", "quarte"),
+    "quinte": pgettext_noop("declaration", "quinte"),
+    "carre": pgettext_noop("declaration", "four of a kind"),
+}
+# The two bids that are not numbers.
+BID_WORDS = {
+    "capot": pgettext_noop("bid", "capot"),
+    "generale": pgettext_noop("bid", "générale"),
+}
 PLAYER_WORDS = {
     "A": pgettext_noop("chouine player", "player A"),
     "B": pgettext_noop("chouine player", "player B"),
@@ -185,6 +198,10 @@ def _render_value(key: str, value: object, lang: str) -> str:
     text = str(value)
     if key.startswith("card") and len(text) == 2:
         return card_name(text, lang)
+    if key.startswith("bid") and text in BID_WORDS:
+        return _word(BID_WORDS, text, lang)
+    if key.startswith("kind"):
+        return _word(KIND_WORDS, text, lang)
     for prefix, function in (
         ("suit", suit_name),
         ("trump", suit_name),

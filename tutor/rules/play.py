@@ -95,7 +95,7 @@ messages(
         "trick_full": gettext_noop("A trick has at most three cards before yours."),
         "seat_in_trick": gettext_noop("%(seat)s has already played to this trick."),
         "bad_trick": gettext_noop(
-            'Each card on the table needs a seat and a card, as in {"seat": "S", "card": "AS"}.'
+            'Each entry of "trick" needs a seat and a card, as in {"seat": "S", "card": "AS"}.'
         ),
     }
 )

@@ -56,7 +56,7 @@ messages(
         "redeal_no_play": gettext_noop("The auction ended in a redeal: there is no play to check."),
         "trick_led": gettext_noop("Trick %(number)s: %(seat)s leads."),
         "belote_played": gettext_noop(
-            "%(seat)s played the king and queen of %(trump)s: belote-rebelote, %(points)s points."
+            "%(seat)s played the king and queen of trump: belote-rebelote, %(points)s points."
         ),
     }
 )

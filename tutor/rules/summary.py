@@ -52,7 +52,7 @@ messages(
             "%(side)s took no trick but have %(points)s card points."
         ),
         "last_trick_without_tricks": gettext_noop(
-            "%(side)s took the last trick but no trick at all."
+            "%(side)s cannot have won the last trick: they took no trick."
         ),
         "tricks_by_seat_needed": gettext_noop(
             "One side took every trick: give the tricks per seat (N, E, S, W) so that a "
