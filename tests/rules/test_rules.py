@@ -375,6 +375,17 @@ def test_d4_belote_alone_over_the_target_in_a_lost_deal_is_pending():
     assert game.winner == 0
 
 
+@pytest.mark.parametrize("name", ["maison", "official", "online-es", "encyclopedia"])
+def test_d4_only_the_federation_makes_a_belote_wait_for_a_trick(name):
+    """Seed 000 alone states the rule; the other sources end the game at the target."""
+    profile = get_profile(name)
+    game = Game(profile, totals=[profile.target - 15, 0])
+    failed = _deal("S", 100, (62, 90), (2, 3, 1, 2), 1, belote=(20, 0))
+    game.add_deal(failed, score_deal(profile, failed))
+    assert game.pending == [False, False]
+    assert game.winner == 0
+
+
 def test_both_over_the_target_higher_wins_and_equal_goes_on():
     deal = _deal("S", 80, (76, 76), (4, 2, 2, 0), 0)
     result = score_deal(FED, deal)

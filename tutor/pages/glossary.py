@@ -47,10 +47,13 @@ TERMS = [
                 _("The partnership that holds the contract."),
             ),
             (pgettext_lazy("glossary", "defence"), _("The partnership playing against it.")),
-            (pgettext_lazy("glossary", "coinche"), _("A double: the contract scores twice.")),
+            (
+                pgettext_lazy("glossary", "coinche"),
+                _("A double: the winning side's score is doubled."),
+            ),
             (
                 pgettext_lazy("glossary", "surcoinche"),
-                _("A redouble: the contract scores four times."),
+                _("A redouble: the winning side's score is multiplied by four."),
             ),
             (pgettext_lazy("glossary", "no trump"), _("A contract where no suit is trump.")),
             (pgettext_lazy("glossary", "all trumps"), _("A contract where every suit is trump.")),
@@ -72,7 +75,10 @@ TERMS = [
                 pgettext_lazy("glossary", "to undertrump"),
                 _("To play a lower trump than the one on the table."),
             ),
-            (pgettext_lazy("glossary", "to discard"), _("To play a card that cannot win.")),
+            (
+                pgettext_lazy("glossary", "to discard"),
+                _("To play a card of another suit, not a trump, when you cannot follow suit."),
+            ),
             (
                 pgettext_lazy("glossary", "partner is master"),
                 _("Your partner's card is winning the trick so far."),

@@ -66,8 +66,8 @@ PROFILES = [
         "title": _("Chouine"),
         "summary": _(
             "The two-player game of the Loir valley: draw from the stock while it lasts, then "
-            "follow suit for the last five tricks; marriages, tierces and quinte score, and a "
-            "chouine wins the deal at once. The match goes to three deals won."
+            "follow suit for the last five tricks; marriages, tierces, quaterons and the quinte "
+            "score, and a chouine wins the deal at once. The match goes to three deals won."
         ),
     },
 ]

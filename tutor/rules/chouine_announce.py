@@ -56,7 +56,9 @@ messages(
             '"%(value)s" is not a Chouine announcement: use marriage, tierce, quateron, '
             "quinte or chouine."
         ),
-        "chouine_suit_needed": gettext_noop("A %(value)s is announced in one suit: give its suit."),
+        "chouine_suit_needed": gettext_noop(
+            "This announcement (%(announcement)s) is made in one suit: give its suit."
+        ),
         "chouine_announce_missing_cards": gettext_noop(
             "%(player)s cannot announce it: the %(cards_missing)s are not in hand "
             "(captured cards never count)."
@@ -139,7 +141,7 @@ def check_announcement(
             )
         return None
     if suit is None:
-        raise RulesError("chouine_suit_needed", value=kind.value)
+        raise RulesError("chouine_suit_needed", announcement=kind.value)
     if used_suits >> suit & 1:
         return Step("chouine_announce_suit_used", {"suit": SUITS[suit]})
     missing = COMBINATION_MASKS[kind, suit] & ~hand

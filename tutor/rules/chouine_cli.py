@@ -169,7 +169,7 @@ def _announcements(value: object) -> dict[str, list[tuple[Kind, int | None]]]:
             suit = None
             if kind is not Kind.QUINTE:
                 if item.get("suit") is None:
-                    raise RulesError("chouine_suit_needed", value=kind.value)
+                    raise RulesError("chouine_suit_needed", announcement=kind.value)
                 suit = parse_suit(item.get("suit"))
             made[player].append((kind, suit))
     return made
@@ -216,7 +216,7 @@ def _parse_move(index: int, move: object) -> tuple[str, object, str | None]:
     suit = None
     if kind is not Kind.QUINTE:
         if move.get("suit") is None:
-            raise RulesError("chouine_suit_needed", value=kind.value)
+            raise RulesError("chouine_suit_needed", announcement=kind.value)
         suit = parse_suit(move["suit"])
     return action, (kind, suit), player
 

@@ -157,7 +157,7 @@ def score_deal(
                 if quintes > 1:
                     raise RulesError("chouine_quinte_twice")
             elif suit is None:
-                raise RulesError("chouine_suit_needed", value=kind.value)
+                raise RulesError("chouine_suit_needed", announcement=kind.value)
             elif used_suits >> suit & 1:
                 raise RulesError("chouine_suit_twice", suit=SUITS[suit])
             else:

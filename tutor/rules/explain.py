@@ -10,8 +10,8 @@ Each engine module declares the English sentence of each of its codes with
 wrapped in ``gettext_noop``. Parameters are rendered by the start of their
 name: ``card…`` (a card code or a list of them), ``suit…`` / ``trump…`` (a
 suit, ``SA`` or ``TA``), ``seat…``, ``side…`` (``NS``/``EW``), ``player…``
-(Chouine's ``A``/``B``), ``kind…`` (a declaration), ``bid…`` (a number, ``capot`` or
-``generale``); numbers are written the locale's way.
+(Chouine's ``A``/``B``), ``kind…`` (a declaration), ``announcement…`` (Chouine's),
+``bid…`` (a number, ``capot`` or ``generale``); numbers are written the locale's way.
 
 >>> from tutor.rules.explain import Step, render, card_name
 >>> render(Step("bad_card", {"value": "ZZ"}), "en")
@@ -119,6 +119,14 @@ KIND_WORDS = {
     "quinte": pgettext_noop("declaration", "quinte"),
     "carre": pgettext_noop("declaration", "four of a kind"),
 }
+# Chouine's announcements, by the codes of its engine.
+ANNOUNCEMENT_WORDS = {
+    "marriage": pgettext_noop("chouine announcement", "marriage"),
+    "tierce": pgettext_noop("chouine announcement", "tierce"),
+    "quateron": pgettext_noop("chouine announcement", "quateron"),
+    "quinte": pgettext_noop("chouine announcement", "quinte"),
+    "chouine": pgettext_noop("chouine announcement", "chouine"),
+}
 # The two bids that are not numbers.
 BID_WORDS = {
     "capot": pgettext_noop("bid", "capot"),
@@ -202,6 +210,8 @@ def _render_value(key: str, value: object, lang: str) -> str:
         return _word(BID_WORDS, text, lang)
     if key.startswith("kind"):
         return _word(KIND_WORDS, text, lang)
+    if key.startswith("announcement"):
+        return _word(ANNOUNCEMENT_WORDS, text, lang)
     for prefix, function in (
         ("suit", suit_name),
         ("trump", suit_name),

@@ -1,8 +1,9 @@
 """A game: deal scores added up to the profile's target, and who wins (D4).
 
-A side that reaches the target only through its belote, in a deal where it
-failed its contract or took no trick, is *pending*: it must still win a trick
-in a later deal. At each deal's end the eligible sides are those at or over
+Under profiles with ``belote_must_validate`` (the federation's), a side that
+reaches the target only through its belote, in a deal where it failed its
+contract or took no trick, is *pending*: it must still win a trick in a later
+deal. At each deal's end the eligible sides are those at or over
 the target and not pending; one eligible side wins, two eligible sides are
 split by the higher total, and equal totals mean another deal.
 
@@ -71,7 +72,8 @@ class Game:
                 steps.append(Step("game_validated", {"side": SIDES[s]}))
             lost = (s == declarers and result.made is False) or not side_tricks[s]
             if (
-                lost
+                self.profile.belote_must_validate
+                and lost
                 and self.totals[s] >= target
                 and self.totals[s] - summary.belote[s] < target
                 and summary.belote[s]

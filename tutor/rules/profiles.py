@@ -102,6 +102,9 @@ class Profile:
     multiply_extras: bool = True
     capot_takes_declarations: bool = True
     target: int = 2000
+    # Reaching the target only through a belote in a lost deal must be confirmed by a
+    # trick in a later deal (000 only; D4).
+    belote_must_validate: bool = True
 
     def allows(self, trump: str) -> bool:
         return trump in self.trumps
@@ -117,6 +120,7 @@ MAISON = Profile(
     round_to=0,
     multiply_extras=False,
     capot_takes_declarations=False,
+    belote_must_validate=False,
 )
 OFFICIAL = replace(MAISON, name="official", sa_points=SA_ACE_19, round_to=10)
 ONLINE_ES = Profile(
@@ -131,6 +135,7 @@ ONLINE_ES = Profile(
     failed_capot_points=162,
     multiply_extras=False,
     target=1001,
+    belote_must_validate=False,
 )
 ENCYCLOPEDIA = Profile(
     name="encyclopedia",
@@ -147,6 +152,7 @@ ENCYCLOPEDIA = Profile(
     multiply_extras=False,
     capot_takes_declarations=False,
     target=3000,
+    belote_must_validate=False,
 )
 
 PROFILES: dict[str, object] = {}
