@@ -66,11 +66,34 @@ def test_it_accepts_the_engines_answer_and_explains_a_wrong_one(slug, index, pro
         ("belote-tables", 1, "maison", {"NS": 66, "EW": 64}),
         ("belote-tables", 2, "maison", {"NS": 0, "EW": 520}),
         ("belote-tables", 3, "maison", {"NS": 502, "EW": 0}),
-        ("chouine-scoring", 2, "chouine", "tie"),
+        ("chouine-scoring", 1, "chouine", "B"),
+        ("chouine-scoring", 3, "chouine", "tie"),
     ],
 )
 def test_it_scores_the_seeds_worked_examples_as_the_seeds_do(slug, number, profile, answer):
     assert expected(slug, number, profile) == answer
+
+
+def game_end(number, profile):
+    solution = exercises.solve(posed("coinche-game", number, profile))
+    return solution.expected, solution.rule
+
+
+@pytest.mark.parametrize("profile", questions.profiles_for(LESSONS["coinche-game"]))
+def test_it_lets_the_higher_total_win_and_equal_totals_play_on_under_every_target(profile):
+    assert game_end(4, profile) == ("NS", "game_won")
+    assert game_end(5, profile) == ("none", "game_tie")
+
+
+def test_it_makes_a_belote_alone_wait_for_a_trick_under_the_federation():
+    assert game_end(6, "federation") == ("none", "game_pending")
+    assert game_end(7, "federation") == ("none", "game_pending")
+    assert game_end(8, "federation") == ("NS", "game_validated")
+
+
+def test_it_shows_that_the_other_profiles_let_a_belote_alone_win():
+    assert game_end(6, "maison") == ("NS", "game_won")
+    assert game_end(7, "online-es") == ("EW", "game_won")
 
 
 def test_it_lets_the_federation_discard_where_classic_rules_undertrump():

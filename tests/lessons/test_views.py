@@ -1,5 +1,7 @@
 """The lesson pages and the answer endpoint, in English and with bad input."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -130,6 +132,23 @@ def test_it_serves_the_course_in_every_language(client, lang):
     assert response.status_code == 200
     assert f'<html lang="{lang}">' in response.content.decode()
     assert client.get(f"/{lang}/learn/coinche-scoring/").status_code == 200
+
+
+@pytest.mark.parametrize("lang", ["pt", "es", "ro", "fr", "en"])
+def test_it_shows_and_explains_a_deal_with_announcements_in_every_language(client, lang):
+    body = client.get(f"/{lang}/learn/chouine-scoring/").content.decode()
+    exercise = body[body.index('id="exercise-1"') : body.index('id="exercise-2"')]
+    assert exercise.count("<li>") == 2
+    response = client.post(
+        f"/{lang}/learn/chouine-scoring/1/",
+        {"profile": "chouine", "choice": "B"},
+        headers={"HX-Request": "true"},
+    )
+    body = response.content.decode()
+    assert 'class="good"' in body
+    verdict = re.findall(r"<li>([^<]*)</li>", body[body.index("<ol>") :])[-1]
+    assert "100" in verdict and "90" in verdict
+    assert (lang == "en") == ("a marriage in spades" in body)
 
 
 def test_it_refuses_a_non_number_score(client):

@@ -8,10 +8,13 @@ seeds, or are small variations on them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from tutor.rules.profiles import coinche_profile
 
 GAMES = {
     "coinche": _("Coinche"),
@@ -27,10 +30,11 @@ CHOUINE_PROFILES = ("chouine",)
 @dataclass(frozen=True)
 class Exercise:
     """One question of :mod:`tutor.exercises`: a type and either a fixed position (``data``,
-    in the type's own shape) or a seed and filters for the scenario generator."""
+    in the type's own shape, or a function of the profile's name giving it) or a seed and
+    filters for the scenario generator."""
 
     type: str
-    data: dict | None = None
+    data: dict | Callable[[str], dict] | None = None
     seed: int = 0
     params: dict | None = None
 
@@ -74,6 +78,20 @@ def _summary(
         "deposit": deposit,
         "sides": ["NS", "EW"],
     }
+
+
+def _game(short: tuple[int, int], pending: int | None = None, **deal) -> Callable[[str], dict]:
+    """A ``game_end`` position: the deal (``_summary``'s arguments) and each side's total
+    before it, given as how far it is below the profile's target (negative: over it), so that
+    the position means the same under every profile; ``pending`` is the side (0 North-South,
+    1 East-West) that reached the target earlier only through its belote."""
+
+    def position(profile: str) -> dict:
+        target = coinche_profile(profile).target
+        totals = [target - points for points in short]
+        return {**_summary(**deal), "totals": totals, "pending": pending}
+
+    return position
 
 
 def _trick(trump: str, leader: str, *cards: str) -> dict:
@@ -205,6 +223,27 @@ COINCHE = (
             Exercise("contract_made", _summary(76, 76, "EW", bid=80)),
             Exercise("deal_score", _summary(60, 92, "EW", bid=110, belote=(20, 0))),
             Exercise("deal_score", _summary(122, 30, "NS", bid=120, double=4)),
+            # One game_end exercise per claim the prose makes about the end of the game, in
+            # its order: the higher total wins, equal totals play on, belote alone in a failed
+            # deal or in a deal without a trick does not win, a trick in a later deal does
+            # (the federation's rule: under the other profiles the profile switch shows those
+            # sides winning at once).
+            # The made deal leaves both sides a raw total ending in 1, so that with rounding
+            # or without, its two scores differ by 100 and the tie stays a tie everywhere.
+            Exercise("game_end", _game((100, 40), ns=81, ew=71, last="NS")),
+            Exercise("game_end", _game((150, 50), ns=81, ew=71, last="NS")),
+            Exercise(
+                "game_end",
+                _game((10, 500), ns=50, ew=102, last="EW", belote=(20, 0), tricks=(2, 3, 1, 2)),
+            ),
+            Exercise(
+                "game_end",
+                _game((600, 10), ns=152, ew=0, last="NS", belote=(0, 20), tricks=CAPOT),
+            ),
+            Exercise(
+                "game_end",
+                _game((-10, 300), pending=0, ns=50, ew=102, last="EW", tricks=(2, 3, 1, 2)),
+            ),
         ),
     ),
 )
@@ -352,6 +391,17 @@ CHOUINE = (
         "chouine",
         _("Scoring a deal and the match"),
         (
+            # Seed 001's example: Alice (A) 70 with the last trick and a plain marriage, Bob
+            # (B) 60 and the trump marriage, 90 to 100.
+            Exercise(
+                "chouine_deal_winner",
+                {
+                    "trump": "H",
+                    "card_points": {"A": 60, "B": 60},
+                    "last_trick": "A",
+                    "announcements": {"A": [["marriage", "S"]], "B": [["marriage", "H"]]},
+                },
+            ),
             Exercise(
                 "chouine_deal_winner",
                 {

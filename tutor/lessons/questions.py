@@ -1,18 +1,14 @@
 """Lessons' fixed positions as questions of :mod:`tutor.exercises`.
 
-The exercises package poses questions from a seed; a lesson wants the one
-position its prose talks about, under the profile the learner picked. This is
-the thin adapter between the two: it wraps a lesson's position in the
-question shape ``pose`` returns and lets the package finish, check and
-explain it like any other question.
+A lesson wants the one position its prose talks about, under the profile the
+learner picked: :func:`tutor.exercises.fixed` poses it, and the package checks
+and explains it like any other question. A position that depends on the
+profile (a total just under its target) is a function of the profile's name.
 """
 
 from __future__ import annotations
 
-import copy
-
 from tutor import exercises
-from tutor.exercises.base import finish
 
 from .path import Exercise, Lesson
 
@@ -30,15 +26,8 @@ def question(exercise: Exercise, profile: str) -> dict:
     """The question of ``exercise`` under ``profile``, as :func:`tutor.exercises.pose` gives it."""
     if exercise.data is None:
         return exercises.pose(exercise.type, exercise.seed, profile, exercise.params)
-    qtype = exercises.get_type(exercise.type)
-    posed = {
-        "type": qtype.name,
-        "seed": 0,
-        "profile": profile,
-        "params": {"difficulty": 1},
-        "data": copy.deepcopy(exercise.data),
-    }
-    return finish(qtype, posed)
+    data = exercise.data(profile) if callable(exercise.data) else exercise.data
+    return exercises.fixed(exercise.type, profile, data)
 
 
 def show(posed: dict) -> list[dict]:

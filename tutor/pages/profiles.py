@@ -8,6 +8,7 @@ comes from and who plays it that way.
 from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from tutor.rules.chouine import ChouineProfile
 from tutor.rules.explain import format_number
 from tutor.rules.profiles import Profile, get_profile
 
@@ -37,8 +38,8 @@ PROFILES = [
         "game": _("Belote and Coinche"),
         "title": _("Official counting"),
         "summary": _(
-            "The same counting as Maison, with scores rounded to the nearest ten and a no-trump "
-            "ace worth 19, so that every hand is worth 162."
+            "The same counting as Maison, with Coinche scores rounded to the nearest ten and a "
+            "no-trump ace worth 19, so that every hand is worth 162."
         ),
     },
     {
@@ -116,19 +117,58 @@ def coinche_facts(profile) -> list[tuple[str, str]]:
             else _("only in your turn"),
         ),
         (_("Declarations help to make the contract"), _yes_no(profile.declarations_count)),
-        (
-            _("Scores rounded"),
-            _("to the nearest ten") if profile.round_to else _("never"),
-        ),
+        (_("Scores rounded"), _rounding(profile)),
         (_("Target score"), _points(profile.target)),
+        (
+            _("A game reached through a belote alone needs one more trick"),
+            _yes_no(profile.belote_must_validate),
+        ),
     ]
     if profile.generale:
-        facts.insert(2, (_("Générale"), _points(profile.generale)))
+        facts[2:2] = [
+            (_("Générale bonus"), _points(profile.generale)),
+            (_("Value of a générale bid"), _points(profile.generale)),
+        ]
     return facts
+
+
+def _rounding(profile: Profile) -> str:
+    if not profile.round_to:
+        return str(_("never"))
+    step = {"step": _number(profile.round_to)}
+    if profile.classic:
+        # Seed 004 rounds its Coinche rows only; its classic Belote rows keep exact points.
+        return _("Coinche scores to the nearest %(step)s; classic Belote scores never") % step
+    return _("to the nearest %(step)s") % step
+
+
+def chouine_facts(profile: ChouineProfile) -> list[tuple[str, str]]:
+    """What the Chouine profile decides, read from the engine's options."""
+    plain_trump = _("%(plain)s, or %(trump)s in trump")
+    return [
+        (
+            pgettext_lazy("chouine announcement", "marriage"),
+            plain_trump
+            % {"plain": _points(profile.marriage[0]), "trump": _points(profile.marriage[1])},
+        ),
+        (
+            pgettext_lazy("chouine announcement", "tierce"),
+            plain_trump
+            % {"plain": _points(profile.tierce[0]), "trump": _points(profile.tierce[1])},
+        ),
+        (
+            pgettext_lazy("chouine announcement", "quateron"),
+            plain_trump
+            % {"plain": _points(profile.quateron[0]), "trump": _points(profile.quateron[1])},
+        ),
+        (pgettext_lazy("chouine announcement", "quinte"), _points(profile.quinte)),
+        (_("Last trick"), _points(profile.last_trick_bonus)),
+        (_("Deals won to win the match"), _number(profile.deals_to_win_match)),
+    ]
 
 
 def facts(name: str) -> list[tuple[str, str]]:
     profile = get_profile(name)
     if isinstance(profile, Profile):
         return coinche_facts(profile)
-    return []
+    return chouine_facts(profile)

@@ -37,8 +37,8 @@ messages(
             "%(points_target)s)."
         ),
         "game_pending": gettext_noop(
-            "%(side)s reach the target only through their belote in a deal they lost or took no "
-            "trick in: they must still win a trick in a later deal."
+            "%(side)s reach the target only through their belote, in a deal where they failed "
+            "their contract or took no trick: they must still win a trick in a later deal."
         ),
         "game_validated": gettext_noop("%(side)s win a trick: their total now counts."),
         "game_won": gettext_noop("%(side)s win the game with %(points)s points."),
@@ -57,6 +57,11 @@ class Game:
     totals: list[int] = field(default_factory=lambda: [0, 0])
     pending: list[bool] = field(default_factory=lambda: [False, False])
     winner: int | None = None
+
+    def __post_init__(self) -> None:
+        # Only profiles with the validation rule know of a side waiting for a trick.
+        if not self.profile.belote_must_validate:
+            self.pending = [False, False]
 
     def add_deal(self, summary: DealSummary, result: DealScore) -> list[Step]:
         """Adds a scored deal; returns the steps that decide the game's state."""
