@@ -125,10 +125,7 @@ def coinche_facts(profile) -> list[tuple[str, str]]:
         ),
     ]
     if profile.generale:
-        facts[2:2] = [
-            (_("Générale bonus"), _points(profile.generale)),
-            (_("Value of a générale bid"), _points(profile.generale)),
-        ]
+        facts.insert(2, (_("Générale bonus"), _points(profile.generale)))
     return facts
 
 
