@@ -54,7 +54,7 @@ def _context(request, session: ClubSession) -> dict:
         context["number"] = session.position + 1
         context["question"] = questions.present(question.data, lang)
         context["answers"] = question.answers.count()
-        context["seconds_left"] = state.seconds_left(session, question)
+        context["seconds_left"] = state.seconds_left(session, question.opened_at)
     if session.phase == ClubSession.Phase.REVEAL:
         context["explanation"] = questions.explain(question.data, lang)
         context["distribution"] = results.distribution(question, lang)

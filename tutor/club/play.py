@@ -9,9 +9,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tutor import exercises
 
-from . import codes, live, questions, state
-from .models import Answer, ClubQuestion, ClubSession, Player
-from .results import leaderboard
+from . import codes, live, phase, questions, state
+from .models import ClubQuestion, ClubSession, Player
 
 REFUSALS = {
     "closed": lambda: _("This question is closed: answers are no longer accepted."),
@@ -43,33 +42,29 @@ def _etag(player: Player) -> str:
 
 
 def _context(player: Player, message: str = "") -> dict:
+    """The phone's page: the shared part from the phase cache, then this player's own."""
     session = player.session
     lang = translation.get_language()
-    context = {"session": session, "player": player, "message": message}
-    question = None
-    if session.phase in (ClubSession.Phase.QUESTION, ClubSession.Phase.REVEAL):
-        question = ClubQuestion.objects.get(session=session, position=session.position)
-        context["number"] = session.position + 1
-        context["total"] = session.questions.count()
+    current = phase.question(session)
+    context = {"session": session, "player": player, "message": message, "total": current["total"]}
+    context.update(phase.shown(session, lang))
+    if "position" in current:
+        context["number"] = current["position"] + 1
     if session.phase == ClubSession.Phase.QUESTION:
         context["answered"] = player.answered_position == session.position
-        if not context["answered"]:
-            context["question"] = questions.present(question.data, lang)
-            context["seconds_left"] = state.seconds_left(session, question)
+        if context["answered"]:
+            del context["question"]
+        else:
+            context["seconds_left"] = state.seconds_left(session, current["opened_at"])
     if session.phase == ClubSession.Phase.REVEAL:
-        # Only now does the engine's answer reach the phone.
-        mine = Answer.objects.filter(player=player, question=question).first()
-        context["question"] = questions.present(question.data, lang)
-        context["explanation"] = questions.explain(question.data, lang)
-        context["mine"] = mine and questions.describe(question.data, mine.given, lang)
-        context["correct"] = bool(mine and mine.correct)
-    context["right"] = Answer.objects.filter(
-        player=player, correct=True, question__revealed_at__isnull=False
-    ).count()
+        given, correct = phase.revealed_answers(session).get(player.pk, (None, False))
+        context["mine"] = given is not None and questions.describe(current["data"], given, lang)
+        context["correct"] = correct
+    context["right"] = phase.scores(session).get(player.pk, 0)
     if session.phase == ClubSession.Phase.FINISHED:
-        board = leaderboard(session)
-        context["me"] = next(row for row in board if row.pk == player.pk)
-        context["players"] = len(board)
+        board = phase.ranks(session)
+        context["me"] = board["players"][player.pk]
+        context["players"] = board["count"]
     return context
 
 

@@ -63,11 +63,11 @@ def reveal(session_id: int) -> None:
         _bump(session, phase=ClubSession.Phase.REVEAL)
 
 
-def seconds_left(session: ClubSession, question: ClubQuestion) -> int | None:
-    """Whole seconds until a timed question closes; ``None`` when untimed."""
-    if session.seconds is None or question.opened_at is None:
+def seconds_left(session: ClubSession, opened_at) -> int | None:
+    """Whole seconds until a timed question opened at ``opened_at`` closes; ``None``: untimed."""
+    if session.seconds is None or opened_at is None:
         return None
-    end = question.opened_at + timedelta(seconds=session.seconds)
+    end = opened_at + timedelta(seconds=session.seconds)
     return max(0, int((end - timezone.now()).total_seconds()))
 
 
