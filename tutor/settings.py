@@ -133,6 +133,11 @@ if not DEBUG:
         origin for origin in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if origin
     ]
 
+# The request header a reverse proxy writes the client's address into, as Django
+# names it (e.g. HTTP_X_FORWARDED_FOR); empty when clients connect directly.
+# Club sessions limit failed joins per client address.
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -118,6 +118,28 @@ def test_it_limits_failed_joins_per_client(client, session):
     assert not Player.objects.exists()
 
 
+def test_it_counts_failed_joins_per_player_behind_a_proxy(client, session, settings):
+    settings.CLIENT_IP_HEADER = "HTTP_X_FORWARDED_FOR"
+    for _attempt in range(codes.FAILURES_ALLOWED):
+        client.post(
+            reverse("club_join"),
+            {"code": "ABCDEFGH", "nickname": "Bo", "lang": "en"},
+            headers={"x-forwarded-for": "203.0.113.7"},
+        )
+    neighbour = Client().post(
+        reverse("club_join"),
+        {"code": session.code, "nickname": "Ana", "lang": "en"},
+        headers={"x-forwarded-for": "203.0.113.8"},
+    )
+    assert neighbour.status_code == 302
+    blocked = client.post(
+        reverse("club_join"),
+        {"code": session.code, "nickname": "Bo", "lang": "en"},
+        headers={"x-forwarded-for": "203.0.113.7"},
+    )
+    assert blocked.status_code == 429
+
+
 def test_it_accepts_a_code_typed_loosely(client, session):
     typed = f" {codes.spaced(session.code).lower()} "
     response = client.post(reverse("club_join"), {"code": typed, "nickname": "Bo", "lang": "ro"})

@@ -10,6 +10,7 @@ import hashlib
 import secrets
 import time
 
+from django.conf import settings
 from django.db import connection
 from django.utils.crypto import constant_time_compare, salted_hmac
 
@@ -61,8 +62,17 @@ def digest(token: str) -> str:
 
 
 def client_key(request) -> str:
-    """Who is joining, hashed: the address the server sees (the proxy's own, behind one)."""
-    return digest(request.META.get("REMOTE_ADDR", ""))
+    """Who is joining, hashed.
+
+    Behind a reverse proxy every request comes from the proxy's address, so the
+    deployment names the header the proxy writes the client's address into
+    (``CLIENT_IP_HEADER``); the last address in it is the one the proxy saw.
+    """
+    address = request.META.get("REMOTE_ADDR", "")
+    if settings.CLIENT_IP_HEADER:
+        forwarded = request.META.get(settings.CLIENT_IP_HEADER, "")
+        address = forwarded.split(",")[-1].strip() or address
+    return digest(address)
 
 
 def record_failure(request) -> int:
