@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -105,7 +106,7 @@ class Verdict:
         }
 
 
-class QuestionType:
+class QuestionType(ABC):
     """One kind of question. Subclasses set the class attributes and the hooks."""
 
     name: str = ""
@@ -116,9 +117,9 @@ class QuestionType:
     # Rule codes the scenario filter accepts, each the ``rule`` of a solution.
     situations: tuple[str, ...] = ()
 
+    @abstractmethod
     def generate(self, rng: random.Random, profile: str, difficulty: int) -> dict:
         """A random scenario as JSON-able data."""
-        raise NotImplementedError
 
     def generate_situation(
         self, rng: random.Random, profile: str, difficulty: int, situation: str
@@ -127,9 +128,9 @@ class QuestionType:
         one; ``None`` makes :func:`pose` draw random scenarios until one shows it."""
         return None
 
+    @abstractmethod
     def prompt(self, question: dict) -> Step:
         """The question itself, as a step (rendered like any explanation)."""
-        raise NotImplementedError
 
     def choices(self, question: dict) -> list[dict]:
         """For ``choice`` questions, the options: ``{"value", "label": step dict}``."""
@@ -141,8 +142,9 @@ class QuestionType:
         sequence) where the row has them."""
         return []
 
+    @abstractmethod
     def solve(self, question: dict) -> Solution:
-        raise NotImplementedError
+        """The engine's answer, its steps and the rule it turns on."""
 
     def why_wrong(self, question: dict, given: Any, solution: Solution) -> list[Step]:
         """Steps saying why ``given`` is wrong; by default the engine's steps say it all."""
