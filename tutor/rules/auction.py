@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .cards import next_seat, parse_seat, side_of
+from .cards import SEATS, SEVEN, SUITS, card_of, next_seat, parse_seat, side_of
 from .errors import RulesError
 from .explain import Step, gettext_noop, messages
 from .profiles import TRUMP_CODES, Profile
@@ -57,6 +57,13 @@ messages(
         "bid_not_higher": gettext_noop(
             "%(bid)s does not beat the current bid, %(bid_current)s: a bid must be strictly higher."
         ),
+        "own_bid_same_suit": gettext_noop(
+            "%(seat)s may raise their own bid only by naming another contract than %(trump)s."
+        ),
+        "four_sevens_redeal": gettext_noop(
+            "%(seat)s holds the four sevens: under this profile the deal is cancelled at the end "
+            "of the auction and the cards are dealt again."
+        ),
         "too_many_bids": gettext_noop(
             "%(seat)s has already bid %(count)s times, the most this profile allows."
         ),
@@ -79,6 +86,23 @@ _CALL = re.compile(
     r"^(?:([NESWnesw]):)?(pass|coinche|surcoinche|(\d+|capot|generale)(SA|TA|[SHDC]))$", re.I
 )
 _RANK = {"capot": 10_000, "generale": 20_000}
+SEVENS = sum(1 << card_of(suit, SEVEN) for suit in range(len(SUITS)))
+
+
+def four_sevens_seat(profile: Profile, hands: list[int]) -> str | None:
+    """The seat whose four 7s cancel the deal (``four_sevens_cancel``), if any.
+
+    ``hands`` are bitmasks in the order of :data:`SEATS`.
+
+    >>> from tutor.rules.profiles import make_profile
+    >>> four_sevens_seat(make_profile(four_sevens_cancel=True), [0, SEVENS | 1 << 31, 0, 0])
+    'E'
+    """
+    if profile.four_sevens_cancel:
+        for index, hand in enumerate(hands):
+            if hand & SEVENS == SEVENS:
+                return SEATS[index]
+    return None
 
 
 @dataclass(frozen=True)
@@ -187,6 +211,9 @@ class Auction:
             )
         if self.bid is not None and _RANK.get(call.bid, call.bid) <= _RANK.get(self.bid, self.bid):
             return Step("bid_not_higher", {"bid": call.bid, "bid_current": self.bid})
+        # Only the bidder's last turn (raise_own_bid) lets a seat bid over itself.
+        if seat == self.holder and p.raise_own_bid_other_suit_only and call.trump == self.trump:
+            return Step("own_bid_same_suit", {"seat": seat, "trump": call.trump})
         count = self.bids_made.get(seat, 0)
         if p.bids_per_player and count >= p.bids_per_player:
             return Step("too_many_bids", {"seat": seat, "count": count})
@@ -212,10 +239,13 @@ class Auction:
             self.done = True
             steps.append(Step("call_surcoinche", {"seat": seat}))
         self.turn = next_seat(seat)
+        # Three passes end it because the bidder cannot go over their own bid (002); where
+        # they may, they speak last. A coinche fixes the contract, so three passes end it.
+        last_pass = 4 if self.profile.raise_own_bid and self.double == 1 else 3
         if self.holder is None and self.passes == 4:
             self.done = True
             steps.append(Step("auction_redeal"))
-        elif self.holder is not None and self.passes == 3:
+        elif self.holder is not None and self.passes == last_pass:
             self.done = True
         if self.done and self.holder is not None:
             steps.append(
@@ -300,8 +330,14 @@ class AuctionResult:
         return answer
 
 
-def run_auction(profile: Profile, dealer: str, calls: list) -> AuctionResult:
-    """Plays ``calls`` in order; the first illegal one stops the auction with its reason."""
+def run_auction(
+    profile: Profile, dealer: str, calls: list, hands: list[int] | None = None
+) -> AuctionResult:
+    """Plays ``calls`` in order; the first illegal one stops the auction with its reason.
+
+    With ``hands`` (bitmasks in the order of :data:`SEATS`) a finished auction is
+    also checked for a deal the profile cancels (``four_sevens_cancel``).
+    """
     if not isinstance(calls, list):
         raise RulesError("bad_field", name="calls", value=repr(calls))
     auction = Auction(profile, dealer)
@@ -314,7 +350,13 @@ def run_auction(profile: Profile, dealer: str, calls: list) -> AuctionResult:
                 False, auction.done, auction.contract(), [*steps, reason], index, auction
             )
         steps += auction.apply(call)
+    contract = auction.contract()
     if not auction.done:
         steps.append(Step("auction_next", {"seat": auction.turn}))
         steps += auction.refusals().values()
-    return AuctionResult(True, auction.done, auction.contract(), steps, None, auction)
+    elif contract is not None and hands is not None:
+        seat = four_sevens_seat(profile, hands)
+        if seat is not None:
+            steps.append(Step("four_sevens_redeal", {"seat": seat}))
+            contract = None
+    return AuctionResult(True, auction.done, contract, steps, None, auction)

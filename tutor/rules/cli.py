@@ -29,20 +29,22 @@ from collections.abc import Callable
 from typing import TextIO
 
 from .auction import run_auction
-from .cards import card_code, parse_cards, parse_seat
+from .cards import SEATS, card_code, parse_cards, parse_seat
 from .errors import RulesError
 from .explain import LANGUAGES, Step, gettext_noop, messages, render, render_all
 from .payload import field
 from .play import legal_plays
 from .profiles import coinche_profile
-from .replay import replay_payload
+from .replay import check_hands, replay_payload
 from .scoring import SIDES, score_deal
 from .summary import parse_summary
 from .tricks import parse_trump
 
 messages(
     {
-        "bad_json": gettext_noop("This is not valid JSON: %(value)s."),
+        "bad_json": gettext_noop(
+            "This is not valid JSON: the error is at line %(line)s, column %(column)s."
+        ),
         "empty_input": gettext_noop("No question was given on standard input."),
         "bad_command": gettext_noop(
             "Usage: python -m tutor.rules legal|score|auction|replay [--lang pt|es|ro|fr|en]."
@@ -90,9 +92,18 @@ def score(payload: dict) -> tuple[dict, list[Step]]:
 
 
 def auction(payload: dict) -> tuple[dict, list[Step]]:
-    """A sequence of calls checked one by one (CLI.md ``auction``)."""
+    """A sequence of calls checked one by one (CLI.md ``auction``).
+
+    ``hands`` is optional: with it a finished auction is checked for a deal the
+    profile cancels (``four_sevens_cancel``).
+    """
     profile = coinche_profile(payload.get("profile", "federation"))
-    result = run_auction(profile, field(payload, "dealer"), field(payload, "calls"))
+    hands = field(payload, "hands", None)
+    masks = None
+    if hands is not None:
+        parsed = check_hands(hands)
+        masks = [sum(1 << c for c in parsed[seat]) for seat in SEATS]
+    result = run_auction(profile, field(payload, "dealer"), field(payload, "calls"), masks)
     return result.as_dict(), result.steps
 
 
@@ -137,7 +148,8 @@ def answer_line(command: str, text: str, lang: str) -> tuple[dict, bool]:
         try:
             payload = json.loads(text)
         except json.JSONDecodeError as err:
-            raise RulesError("bad_json", value=err.msg) from err
+            # The decoder's own message is English only; its position reads in any language.
+            raise RulesError("bad_json", line=err.lineno, column=err.colno) from err
         answer, steps = ask(command, payload)
     except RulesError as err:
         step = Step(err.code, err.params)

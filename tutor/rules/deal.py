@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .auction import four_sevens_seat
 from .cards import SEATS, next_seat
 from .declarations import belote_points, belote_suits, best_declarations, compare
 from .play import decide
@@ -160,9 +161,15 @@ def summarize(
 def random_deal(
     rng: random.Random, profile: Profile = FEDERATION, dealer: str = "N"
 ) -> tuple[Deal, Contract, PlayedDeal, DealScore]:
-    """A complete random deal: cut and deal, a random contract, random legal play, the score."""
+    """A complete random deal: cut and deal, a random contract, random legal play, the score.
+
+    A deal the profile cancels after the auction (``four_sevens_cancel``) is dealt again.
+    """
     deal = cut_and_deal(rng, dealer)
     hands = deal.masks()
+    while four_sevens_seat(profile, hands) is not None:
+        deal = cut_and_deal(rng, dealer)
+        hands = deal.masks()
     trump = ("S", "H", "D", "C", "SA", "TA").index(rng.choice(profile.trumps))
     bid = rng.randrange(profile.min_bid, profile.max_bid + 1, profile.bid_step)
     contract = Contract(rng.choice(SEATS), bid, trump, rng.choice((1, 1, 2, 4)))

@@ -84,6 +84,14 @@ class Profile:
     coinche_capot: bool = True
     # At most this many bids per player; 0: no limit.
     bids_per_player: int = 0
+    # 002 ends the auction at three passes because a bidder cannot go over their own bid
+    # (line 35); its variant "vă puteți supralicita propria ofertă" (line 194) gives the
+    # bidder a last turn after those passes, so a fourth pass ends the auction.
+    raise_own_bid: bool = False
+    # 002 line 195: on that last turn the bidder may raise only by naming another contract.
+    raise_own_bid_other_suit_only: bool = False
+    # 002 line 199: a hand holding the four 7s cancels the deal at the end of the auction.
+    four_sevens_cancel: bool = False
     declarations: bool = True
     declarations_count: bool = True
     sequence_beats_carre: bool = False
@@ -101,6 +109,10 @@ class Profile:
     failed_capot_points: int = 160
     multiply_extras: bool = True
     capot_takes_declarations: bool = True
+    # "Points annoncés" (002 lines 173 and 197): the deal's winner scores the contract's
+    # value (× the coinche multiplier) and nothing else: no card points, declarations or
+    # belote, so a side never scores more than it promised.
+    score_bid_only: bool = False
     target: int = 2000
     # Reaching the target only through a belote in a lost deal must be confirmed by a
     # trick in a later deal (000 only; D4).
@@ -249,6 +261,15 @@ def _validate(profile: Profile) -> None:
         raise RulesError(
             "contradictory_options", option="sequence_beats_carre", other="declarations"
         )
+    if profile.raise_own_bid_other_suit_only and not profile.raise_own_bid:
+        raise RulesError(
+            "contradictory_options", option="raise_own_bid_other_suit_only", other="raise_own_bid"
+        )
+    # Under "points annoncés" a belote scores nothing, so no side can reach the target
+    # through one (D4), and a classic deal has no bid to score.
+    for other in ("belote_must_validate", "classic"):
+        if profile.score_bid_only and getattr(profile, other):
+            raise RulesError("contradictory_options", option="score_bid_only", other=other)
 
 
 def make_profile(base: object = "federation", **overrides: object) -> Profile:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .auction import run_auction
+from .auction import four_sevens_seat, run_auction
 from .cards import KING, QUEEN, SEATS, card_code, card_of, next_seat, parse_cards, parse_seat
 from .declarations import (
     KINDS,
@@ -54,6 +54,10 @@ messages(
         ),
         "contract_or_calls": gettext_noop("Give either the calls or the contract, not both."),
         "redeal_no_play": gettext_noop("The auction ended in a redeal: there is no play to check."),
+        "four_sevens_no_play": gettext_noop(
+            "%(seat)s holds the four sevens: under this profile the deal is cancelled at the end "
+            "of the auction, so there is no play to check."
+        ),
         "trick_led": gettext_noop("Trick %(number)s: %(seat)s leads."),
         "belote_played": gettext_noop(
             "%(seat)s played the king and queen of trump: belote-rebelote, %(points)s points."
@@ -170,6 +174,12 @@ def replay(
                 raise RulesError("redeal_no_play")
             return ReplayResult(True, None, [], steps)
         contract = auction.contract
+    # A given contract is an auction's end too, where the four 7s cancel the deal.
+    sevens = four_sevens_seat(profile, [sum(1 << c for c in hands[seat]) for seat in SEATS])
+    if sevens is not None:
+        if plays:
+            raise RulesError("four_sevens_no_play", seat=sevens)
+        return ReplayResult(True, None, [], [*steps, Step("four_sevens_redeal", {"seat": sevens})])
     trump = contract.trump
     declared = _announced(hands, trump, profile, announce)
     winner = compare(declared["N"] + declared["S"], declared["E"] + declared["W"])[0]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 
+from .auction import four_sevens_seat
 from .cards import ACE, JACK, KING, NINE, SEATS, TEN, card_code, card_of, next_seat
 from .deal import PlayedDeal, cut_and_deal, play_random, summarize
 from .declarations import best_declarations, compare
@@ -73,6 +74,8 @@ def _position(kind: str, rng: random.Random, profile: Profile, trump: int) -> di
     """Plays one random deal; the first position decided by ``kind`` with a choice, if any."""
     dealer = rng.choice(SEATS)
     hands = cut_and_deal(rng, dealer).masks()
+    if four_sevens_seat(profile, hands) is not None:
+        return None
     start = list(hands)
     leader = SEATS.index(next_seat(dealer))
     plays: list[int] = []
@@ -141,7 +144,10 @@ def _summary_json(summary: DealSummary, classic: bool) -> dict:
     }
 
 
-def _deal_json(profile, dealer, hands, plays, summary, classic) -> dict:
+def _deal_json(profile, dealer, hands, plays, summary, classic) -> dict | None:
+    # A deal the profile cancels after the auction is never played.
+    if four_sevens_seat(profile, hands) is not None:
+        return None
     result = score_deal(profile, summary)
     return {
         "dealer": dealer,

@@ -93,6 +93,11 @@ messages(
             "%(multiplier)s + declarations %(points_declarations)s + belote "
             "%(points_belote)s = %(points)s."
         ),
+        "score_bid_only": gettext_noop(
+            "Only the bid is scored: %(side)s win the deal and score the contract "
+            "%(points_contract)s × %(multiplier)s = %(points)s; card points, declarations and "
+            "belote score nothing."
+        ),
         "rounded": gettext_noop(
             "%(side)s: %(points)s rounded to the nearest %(step)s is %(points_rounded)s."
         ),
@@ -352,6 +357,23 @@ def _coinche(profile, summary, totals, bonus, capot, steps):
                 steps.append(Step("failed_not_ahead", numbers))
     mult = c.double
     scores = [0, 0]
+    if profile.score_bid_only:
+        # The contract's value is already on the profile's steps: nothing to round.
+        winner = ds if made else fs
+        scores[winner] = value * mult
+        if steps is not None:
+            steps.append(
+                Step(
+                    "score_bid_only",
+                    {
+                        "side": SIDES[winner],
+                        "points_contract": value,
+                        "multiplier": mult,
+                        "points": scores[winner],
+                    },
+                )
+            )
+        return scores, made
     if made:
         generale = (
             profile.generale

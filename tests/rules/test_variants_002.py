@@ -1,0 +1,136 @@
+"""Seed 002's regional variants added as house-rule options (the vectors hold the worked cases)."""
+
+import json
+import random
+
+import pytest
+
+from tutor.rules.auction import SEVENS, Auction, four_sevens_seat, parse_call
+from tutor.rules.cli import answer_line, ask
+from tutor.rules.deal import random_deal
+from tutor.rules.errors import RulesError
+from tutor.rules.profiles import PROFILES, Profile, get_profile, make_profile
+from tutor.rules.scenarios import _deal_json
+from tutor.rules.scoring import Contract, DealSummary
+
+NEW_OPTIONS = (
+    "raise_own_bid",
+    "raise_own_bid_other_suit_only",
+    "four_sevens_cancel",
+    "score_bid_only",
+)
+# West holds the four 7s (seed 002 line 199).
+HANDS = {
+    "W": ["7S", "7H", "7D", "7C", "8S", "8H", "8D", "8C"],
+    "E": ["9S", "9H", "9D", "9C", "TS", "TH", "TD", "TC"],
+    "N": ["JS", "JH", "JD", "JC", "QS", "QH", "QD", "QC"],
+    "S": ["KS", "KH", "KD", "KC", "AS", "AH", "AD", "AC"],
+}
+SEVENS_RULE = {"base": "federation", "four_sevens_cancel": True}
+BID_ONLY = make_profile("encyclopedia", score_bid_only=True)
+
+
+@pytest.mark.parametrize("name", [n for n, p in PROFILES.items() if isinstance(p, Profile)])
+def test_every_source_profile_leaves_the_002_variants_off(name):
+    profile = get_profile(name)
+    assert not any(getattr(profile, option) for option in NEW_OPTIONS)
+
+
+@pytest.mark.parametrize(
+    ("base", "overrides", "option", "other"),
+    [
+        # 002 line 195 narrows line 194: it needs the bidder's last turn.
+        (
+            "encyclopedia",
+            {"raise_own_bid_other_suit_only": True},
+            "raise_own_bid_other_suit_only",
+            "raise_own_bid",
+        ),
+        # 002 line 197: the belote scores nothing, so D4's "target through the belote" is void.
+        ("federation", {"score_bid_only": True}, "score_bid_only", "belote_must_validate"),
+        # 002 line 197 scores a bid; classic Belote (004) has none.
+        ("maison", {"score_bid_only": True}, "score_bid_only", "classic"),
+    ],
+)
+def test_contradictory_002_options_are_refused(base, overrides, option, other):
+    with pytest.raises(RulesError) as err:
+        make_profile(base, **overrides)
+    assert err.value.code == "contradictory_options"
+    assert err.value.params == {"option": option, "other": other}
+
+
+def test_the_bidders_last_turn_lists_other_contracts_only():
+    # 002 line 195: W bid 80 hearts and the three others passed.
+    profile = make_profile("encyclopedia", raise_own_bid=True, raise_own_bid_other_suit_only=True)
+    auction = Auction(profile, "N")
+    for text in ["80H", "pass", "pass", "pass"]:
+        auction.apply(parse_call(text))
+    assert auction.turn == "W" and not auction.done
+    calls = auction.legal_calls()
+    assert "90S" in calls and "90TA" in calls and "pass" in calls
+    assert not any(call.endswith("H") for call in calls)
+    assert auction.refusals()["90H"].code == "own_bid_same_suit"
+
+
+def test_four_sevens_seat_reads_any_hand():
+    profile = make_profile(four_sevens_cancel=True)
+    assert four_sevens_seat(profile, [0, 0, SEVENS, 0]) == "N"
+    assert four_sevens_seat(profile, [SEVENS ^ 1, 0, 0, 0]) is None
+    assert four_sevens_seat(get_profile("federation"), [0, 0, SEVENS, 0]) is None
+
+
+def test_replay_with_a_given_contract_is_cancelled_by_the_four_sevens():
+    # 002 line 199: a contract is the end of an auction, so the deal is cancelled.
+    question = {
+        "profile": SEVENS_RULE,
+        "dealer": "N",
+        "hands": HANDS,
+        "contract": {"seat": "S", "bid": 80, "trump": "H"},
+        "plays": [],
+    }
+    answer, steps = ask("replay", question)
+    assert answer["valid"] and answer["contract"] is None
+    assert steps[-1].code == "four_sevens_redeal" and steps[-1].params == {"seat": "W"}
+    answer, ok = answer_line("replay", json.dumps({**question, "plays": ["KS"]}), "ro")
+    assert not ok and answer["error"]["code"] == "four_sevens_no_play"
+
+
+def test_replay_from_calls_is_cancelled_by_the_four_sevens():
+    question = {
+        "profile": SEVENS_RULE,
+        "dealer": "N",
+        "hands": HANDS,
+        "calls": ["80H", "pass", "pass", "pass"],
+        "plays": [],
+    }
+    answer, steps = ask("replay", question)
+    assert answer["contract"] is None
+    assert [s.code for s in steps[-2:]] == ["auction_contract", "four_sevens_redeal"]
+
+
+def test_random_deals_deal_again_after_the_four_sevens():
+    profile = make_profile("federation", four_sevens_cancel=True)
+    federation = get_profile("federation")
+    seen = 0
+    for seed in range(400):
+        deal = random_deal(random.Random(seed), federation)[0]
+        seen += any(hand & SEVENS == SEVENS for hand in deal.masks())
+        deal = random_deal(random.Random(seed), profile)[0]
+        assert four_sevens_seat(profile, deal.masks()) is None
+    # The seeds do meet the four 7s (about one deal in 128), so the redeal was exercised.
+    assert seen
+
+
+def test_deal_scenarios_skip_a_cancelled_deal():
+    profile = make_profile("federation", four_sevens_cancel=True)
+    summary = DealSummary(Contract("S", 80, 1), (82, 70), (2, 2, 2, 2), 0)
+    assert _deal_json(profile, "N", [SEVENS, 0, 0, 0], [], summary, False) is None
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_score_bid_only_gives_the_deals_winner_the_bid_and_nothing_else(seed):
+    # 002 lines 173 and 197: "the loser is therefore zero".
+    _, contract, _, result = random_deal(random.Random(seed), BID_ONLY)
+    winner = contract.side if result.made else 1 - contract.side
+    assert result.scores[1 - winner] == 0
+    assert result.scores[winner] == contract.bid * contract.double
