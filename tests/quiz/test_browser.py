@@ -1,12 +1,16 @@
-"""In Chromium: a self-test answered from the keyboard, the calculator, the score sheet."""
+"""In Chromium: a self-test answered from the keyboard, the calculator, the score sheet,
+a situation chosen on the practice index."""
 
 import re
+from urllib.parse import urlsplit
 
 import pytest
+from django.urls import resolve
 from django.utils import translation
 from playwright.sync_api import expect
 
 from tests.conftest import LANGS
+from tutor import exercises
 
 pytestmark = pytest.mark.browser
 
@@ -94,3 +98,29 @@ def test_it_keeps_a_score_sheet_across_reloads(site):
     expect(page.locator("#totals")).to_have_text("North-South 208 · East-West 54")
     page.goto(sheet_url)
     expect(page.locator("#deals tbody tr")).to_have_count(1)
+
+
+def test_it_picks_a_situation_with_the_keyboard(site):
+    url, page = site
+    page.goto(f"{url}/en/quiz/")
+    form = page.locator('form[data-type="legal_cards"]')
+    form.get_by_label("Level").focus()
+    page.keyboard.press("Tab")
+    situation = form.get_by_label("Situation")
+    expect(situation).to_be_focused()
+    # Arrow keys step through the options of a closed select; the first is "Any situation".
+    for _option in range(exercises.get_type("legal_cards").situations.index("must_overtrump") + 1):
+        page.keyboard.press("ArrowDown")
+    expect(situation).to_have_value("must_overtrump")
+    page.keyboard.press("Tab")
+    expect(form.get_by_role("button", name="Start")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-situation]")).to_have_text("Situation: You must overtrump")
+    kwargs = resolve(urlsplit(page.url).path).kwargs
+    params = {"difficulty": 1, "situation": "must_overtrump"}
+    question = exercises.pose("legal_cards", kwargs["seed"], kwargs["profile"], params)
+    assert exercises.solve(question).rule == "must_overtrump"
+    answer_with_keyboard(page)
+    page.locator("#feedback").get_by_role("link", name="Next question").click()
+    expect(page).not_to_have_url(re.compile(f"/{kwargs['seed']}/"))
+    expect(page.locator("[data-situation]")).to_have_text("Situation: You must overtrump")

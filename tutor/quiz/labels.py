@@ -1,4 +1,7 @@
-"""Names shown for question types, topics and situations, in the page's language."""
+"""Names shown for games, question types, topics, profiles and levels, in the page's language.
+
+Situations have their own table, `situations.py`.
+"""
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
