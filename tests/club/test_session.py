@@ -90,3 +90,9 @@ def test_the_projector_shows_the_code_and_a_qr(client, session, host):
     page = client.get(host()).content.decode()
     assert codes.spaced(session.code) in page
     assert "<svg" in page and f"/j/{session.code}" in page
+
+
+def test_it_names_each_language_in_that_language_on_the_join_form(client):
+    page = client.get("/ro/club/join/").content.decode()
+    for code, name in (("pt", "Português"), ("es", "Español"), ("fr", "Français")):
+        assert f'<option value="{code}">{name}</option>' in page

@@ -4,6 +4,7 @@ import unicodedata
 
 from django import forms
 from django.conf import settings
+from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
 from . import codes, questions
@@ -72,7 +73,15 @@ class CreateForm(forms.Form):
 class JoinForm(forms.Form):
     code = forms.CharField(label=_("Session code"), max_length=20)
     nickname = forms.CharField(label=_("Nickname"), max_length=24)
-    lang = forms.ChoiceField(label=_("Your language"), choices=settings.LANGUAGES)
+    lang = forms.ChoiceField(label=_("Your language"), choices=[])
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Each language under its own name: a player looks for the one they read.
+        self.fields["lang"].choices = [
+            (code, get_language_info(code)["name_local"].capitalize())
+            for code, _name in settings.LANGUAGES
+        ]
 
     def clean_code(self):
         code = codes.normalise_code(self.cleaned_data["code"])
