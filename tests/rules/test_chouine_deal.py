@@ -195,3 +195,18 @@ def test_last_five_tricks_are_checked_in_the_replay():
         {**replay, "moves": [*replay["moves"], {"play": position["legal"][0]}]}
     )
     assert answer["valid"]
+
+
+def test_announcements_follow_the_hand_after_announcing_and_playing():
+    # announcements_available is answered afresh from the hand and the suits used:
+    # a combination announced, or whose card was played, never comes back.
+    deck = make_deck(["KH", "QH", "JH", "7S", "8S"], ["9S", "TS", "JS", "AD", "TD"], "9D")
+    deal = ChouineDeal(deck, "A")
+    assert deal.announcements_available() == [(Kind.MARRIAGE, HEARTS), (Kind.TIERCE, HEARTS)]
+    deal.announce(Kind.TIERCE, HEARTS)
+    assert deal.announcements_available() == []
+    assert refusal(deal.play, parse_card("7S")) == "chouine_announce_card"
+    play_codes(deal, "KH", "9S")
+    assert deal.to_move == "B" and {"QH", "JH"} <= set(codes(deal.hand("B")))
+    assert all(suit != HEARTS for _, suit in deal.announcements_available())
+    assert not deal.can_announce(Kind.MARRIAGE, HEARTS)

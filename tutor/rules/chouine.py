@@ -235,6 +235,16 @@ def trick_winner(lead: int, reply: int, trump: int) -> tuple[int, str]:
     return 0, TRICK_OFF_SUIT
 
 
+# trick_winner for every trump, lead and reply, indexed by trump << 10 | lead << 5 | reply:
+# ChouineDeal.play looks the answer up instead of making a call for every trick.
+TRICK_OUTCOMES = tuple(
+    trick_winner(lead, reply, trump)
+    for trump in range(4)
+    for lead in range(32)
+    for reply in range(32)
+)
+
+
 def explain_trick(lead: int, reply: int, trump: int, leader: str = "A") -> tuple[str, Step]:
     """The winner of a trick (``"A"``/``"B"``) and the step that says why.
 

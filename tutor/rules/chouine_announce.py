@@ -41,9 +41,15 @@ SUIT_RANKS = {
     Kind.QUATERON: (ACE, KING, QUEEN, JACK),
     Kind.CHOUINE: (ACE, TEN, KING, QUEEN, JACK),
 }
-# Longest first, so that possible_announcements lists what a hand holds in a stable order.
+# Shortest first, so that possible_announcements lists what a hand holds in a stable order.
 SUIT_KINDS = (Kind.MARRIAGE, Kind.TIERCE, Kind.QUATERON, Kind.CHOUINE)
 KINGS = sum(1 << card_of(suit, KING) for suit in range(4))
+# For each pattern of one suit's cards (8 bits, in the rank order of cards.py), the suit
+# combinations it holds, in SUIT_KINDS order: one lookup instead of four mask tests.
+HELD_IN_SUIT = tuple(
+    tuple(kind for kind in SUIT_KINDS if all(pattern >> rank & 1 for rank in SUIT_RANKS[kind]))
+    for pattern in range(256)
+)
 COMBINATION_MASKS = {
     (kind, suit): sum(1 << card_of(suit, rank) for rank in ranks)
     for kind, ranks in SUIT_RANKS.items()
@@ -161,12 +167,8 @@ def possible_announcements(
     if not hand & hand << 1 & KINGS and not quinte:
         return found
     for suit in range(4):
-        marriage = COMBINATION_MASKS[Kind.MARRIAGE, suit]
-        if hand & marriage != marriage or used_suits >> suit & 1:
-            continue
-        for kind in SUIT_KINDS:
-            mask = COMBINATION_MASKS[kind, suit]
-            if hand & mask == mask:
+        if not used_suits >> suit & 1:
+            for kind in HELD_IN_SUIT[hand >> 8 * suit & 0xFF]:
                 found.append((kind, suit))
     if quinte:
         found.append((Kind.QUINTE, None))

@@ -26,23 +26,26 @@ True
 
 from __future__ import annotations
 
+from functools import partial
 from typing import NamedTuple
 
 from .cards import FULL_MASK, SEVEN, card_code, card_of, cards_of, mask_of
 from .chouine import (
+    BRISQUES,
     CARD_POINTS,
     CHOUINE,
     HAND_SIZE,
     PLAYERS,
     RULE_STOCK_OPEN,
     STOCK_SIZE,
+    TRICK_OUTCOMES,
     TRICKS,
     ChouineProfile,
     illegal_reason,
     legal_rule,
-    trick_winner,
 )
 from .chouine_announce import (
+    KINGS,
     Kind,
     check_announcement,
     combination_mask,
@@ -128,6 +131,12 @@ class Announced(NamedTuple):
     points: int
 
 
+# A NamedTuple is built through a generated Python __new__; tuple.__new__ makes the same
+# record for half the cost, and play() makes 48 of them in every deal.
+_new_played = partial(tuple.__new__, Played)
+_new_trick = partial(tuple.__new__, Trick)
+
+
 class ChouineDeal:
     """One deal, from the cards dealt to the last trick or a chouine."""
 
@@ -164,10 +173,10 @@ class ChouineDeal:
         self.profile = profile
         self.dealer = PLAYERS.index(dealer)
         opponent = 1 - self.dealer
-        hands = [0, 0]
         dealt = 2 * HAND_SIZE
-        for index in range(dealt):
-            hands[opponent if index % 2 == 0 else self.dealer] |= 1 << cards[index]
+        hands = [0, 0]
+        hands[opponent] = mask_of(cards[0:dealt:2])
+        hands[self.dealer] = mask_of(cards[1:dealt:2])
         self.hands = hands
         self.trump = cards[dealt] >> 3
         self.seven = card_of(self.trump, SEVEN)
@@ -283,11 +292,11 @@ class ChouineDeal:
         if lead < 0:
             self.lead = card
             self.turn = 1 - player
-            record = Played(PLAYERS[player], card, None)
+            record = _new_played((PLAYERS[player], card, None))
             self.history.append(record)
             return record
         leader = self.leader
-        beaten, reason = trick_winner(lead, card, self.trump)
+        beaten, reason = TRICK_OUTCOMES[self.trump << 10 | lead << 5 | card]
         winner = leader ^ beaten
         loser = 1 - winner
         points = CARD_POINTS[lead] + CARD_POINTS[card]
@@ -307,8 +316,10 @@ class ChouineDeal:
             self.last_trick = winner
         self.leader = self.turn = winner
         self.lead = -1
-        trick = Trick(tricks, PLAYERS[leader], (lead, card), PLAYERS[winner], points, reason, draws)
-        record = Played(PLAYERS[player], card, trick)
+        trick = _new_trick(
+            (tricks, PLAYERS[leader], (lead, card), PLAYERS[winner], points, reason, draws)
+        )
+        record = _new_played((PLAYERS[player], card, trick))
         self.history.append(record)
         return record
 
@@ -430,10 +441,19 @@ class ChouineDeal:
         if self.pending or self.tricks == TRICKS or self.chouine_winner is not None:
             return []
         hand = self.hands[self.turn]
+        # Asked before every move, and most hands hold neither a king with its queen (in
+        # every suit combination) nor five brisques: turn those away before any call.
+        if not hand & hand << 1 & KINGS and (
+            self.quinte_done or (hand & BRISQUES).bit_count() < self.profile.quinte_cards
+        ):
+            return []
         found = possible_announcements(hand, self.used_suits, self.quinte_done, self.profile)
         if not found:
             return found
         legal = self.legal()[0]
+        if legal == hand:
+            # Every combination found lies in the hand: with every card legal, all stand.
+            return found
         return [(kind, suit) for kind, suit in found if legal & combination_mask(kind, suit) & hand]
 
     # -- the result ---------------------------------------------------------------
