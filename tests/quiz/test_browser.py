@@ -109,7 +109,8 @@ def test_it_picks_a_situation_with_the_keyboard(site):
     situation = form.get_by_label("Situation")
     expect(situation).to_be_focused()
     # Arrow keys step through the options of a closed select; the first is "Any situation".
-    for _option in range(exercises.get_type("legal_cards").situations.index("must_overtrump") + 1):
+    offered = exercises.possible_situations("legal_cards", "federation", 1)
+    for _option in range(offered.index("must_overtrump") + 1):
         page.keyboard.press("ArrowDown")
     expect(situation).to_have_value("must_overtrump")
     page.keyboard.press("Tab")
@@ -124,3 +125,27 @@ def test_it_picks_a_situation_with_the_keyboard(site):
     page.locator("#feedback").get_by_role("link", name="Next question").click()
     expect(page).not_to_have_url(re.compile(f"/{kwargs['seed']}/"))
     expect(page.locator("[data-situation]")).to_have_text("Situation: You must overtrump")
+
+
+def test_it_offers_the_situations_of_the_profile_chosen(site):
+    url, page = site
+    page.goto(f"{url}/en/quiz/")
+    form = page.locator('form[data-type="legal_cards"]')
+    situation = form.get_by_label("Situation")
+    undertrump = situation.locator('option[value="must_undertrump"]')
+    discard = situation.locator('option[value="may_discard"]')
+    expect(undertrump).to_have_count(0)
+    expect(discard).to_have_count(1)
+    profile = form.get_by_label("Rule profile")
+    profile.focus()
+    profile.select_option("maison")
+    expect(undertrump).to_have_count(1)
+    expect(discard).to_have_count(0)
+    expect(profile).to_be_focused()
+    form.get_by_label("Level").select_option("2")
+    expect(situation.locator('option[value="sa_follow"]')).to_have_count(1)
+    situation.select_option("sa_follow")
+    form.get_by_role("button", name="Start").click()
+    expect(page.locator("[data-situation]")).to_have_text(
+        "Situation: No trump: you can follow suit"
+    )

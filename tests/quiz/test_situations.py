@@ -68,10 +68,63 @@ def test_it_offers_a_labelled_situation_select_per_type(client, lang):
     for name, qtype in exercises.TYPES.items():
         selects = forms[name]["selects"]
         if qtype.situations:
-            assert selects["situation"] == ["", *qtype.situations]
+            # Only what the form's first profile can show at level 1 is offered.
+            possible = exercises.possible_situations(name, qtype.profiles[0], 1)
+            assert selects["situation"] == ["", *possible]
             assert "situation" in forms[name]["labelled"]
         else:
             assert "situation" not in selects
+
+
+def test_it_offers_no_situation_the_default_profile_rules_out(client):
+    offered = type_forms(client)["legal_cards"]["selects"]["situation"]
+    # The federation's players never undertrump, and level 1 deals suit contracts only.
+    assert "may_discard" in offered
+    assert not {"must_undertrump", "sa_follow", "ta_follow"} & set(offered)
+
+
+def options(response):
+    parser = TypeForms()
+    parser.feed(
+        f'<form data-type="t" action=""><select name="situation">{response.content.decode()}'
+    )
+    return parser.forms["t"]["selects"]["situation"]
+
+
+def test_it_sends_the_situations_of_a_profile_and_level(client):
+    response = client.get(
+        "/en/quiz/situations/legal_cards/",
+        {"profile": "maison", "difficulty": "2", "situation": "sa_follow"},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    assert options(response) == ["", *exercises.possible_situations("legal_cards", "maison", 2)]
+    assert {"must_undertrump", "sa_follow"} <= set(options(response))
+    # The situation chosen stays chosen where it is still possible.
+    assert '<option value="sa_follow" selected>' in response.content.decode()
+    body = client.get(
+        "/en/quiz/situations/legal_cards/", {"profile": "federation", "situation": "sa_follow"}
+    ).content.decode()
+    assert "sa_follow" not in body and " selected" not in body
+    levels = [
+        options(client.get("/en/quiz/situations/chouine_legal/", {"difficulty": n})) for n in (1, 2)
+    ]
+    assert levels[0] != levels[1]
+
+
+@pytest.mark.parametrize(
+    ("query", "code", "value"),
+    [
+        ({"profile": "chouine"}, "quiz_unknown_profile", "chouine"),
+        ({"difficulty": "7"}, "quiz_bad_difficulty", "7"),
+    ],
+)
+def test_it_refuses_a_bad_situations_query_in_the_page_language(client, query, code, value):
+    response = client.get("/fr/quiz/situations/legal_cards/", query, headers={"HX-Request": "true"})
+    assert response.status_code == 400
+    message = exercises.text(exercises.ExerciseError(code, value=value).step, "fr")
+    assert response.content.decode() == message
+    assert client.get("/en/quiz/situations/nope/").status_code == 400
 
 
 def question_page(client, lang, name, situation):
@@ -147,8 +200,11 @@ def test_it_tries_other_seeds_for_a_rare_situation(client, monkeypatch):
     assert urlsplit(response["Location"]).path == "/en/quiz/q/call_legal/federation/1/"
 
 
-def test_it_says_when_no_scenario_shows_the_situation(client):
-    # The federation profile never makes a player undertrump.
+def test_it_says_at_once_when_no_scenario_shows_the_situation(client, monkeypatch):
+    # The federation profile never makes a player undertrump: nothing is drawn to find out.
+    qtype = exercises.get_type("legal_cards")
+    for hook in ("generate", "generate_situation"):
+        monkeypatch.setattr(qtype, hook, lambda *args: pytest.fail("a scenario was drawn"))
     response = client.get("/en/quiz/q/legal_cards/federation/?situation=must_undertrump")
     assert response.status_code == 400
     assert escape(exercises.text({"code": "quiz_no_scenario"}, "en")) in response.content.decode()

@@ -14,7 +14,13 @@ The API
     address (the quiz builds its URLs from it). ``params`` are filters:
     ``{"difficulty": 1|2|3, "situation": "<rule code>"}``; a situation is one
     of the type's ``situations`` (the engine's rule codes), and the scenario
-    generator keeps drawing from the seed until it finds one.
+    generator keeps drawing from the seed until it finds one. A situation the
+    profile or the level rules out (see ``possible_situations``) is refused at once
+    with ``quiz_no_scenario``, without drawing.
+``possible_situations(type_name, profile, difficulty) -> tuple``
+    The situations ``pose`` can find for a type, profile and level: each type's
+    ``possible`` reads them from the profile's options and its own level parameters
+    (or, where those cannot tell, from its draws for fixed seeds, computed once).
 ``fixed(type_name, profile, data) -> dict``
     A question on a position you give (``data`` in the type's shape, as a
     posed question's ``data``): lessons use it for the position their prose
@@ -64,6 +70,7 @@ from .base import (
     fixed,
     get_type,
     pose,
+    possible_situations,
     read_answer,
     solve,
     text,
@@ -85,6 +92,7 @@ __all__ = [
     "fixed",
     "get_type",
     "pose",
+    "possible_situations",
     "read_answer",
     "solve",
     "text",

@@ -10,6 +10,7 @@ parsing, comparison — lives here once.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -23,6 +24,9 @@ from .registry import TYPES
 MAX_SEED = 2**32 - 1
 # How many scenarios a filtered pose draws before saying the filter matches nothing.
 MAX_DRAWS = 400
+# The seeds whose draws decide, once per process, which situations a type shows where
+# its options cannot tell (see :func:`sampled_situations`).
+SAMPLE_SEEDS = (0,)
 
 messages(
     {
@@ -121,6 +125,11 @@ class QuestionType(ABC):
     def generate(self, rng: random.Random, profile: str, difficulty: int) -> dict:
         """A random scenario as JSON-able data."""
 
+    def possible(self, profile: str, difficulty: int) -> tuple[str, ...]:
+        """The situations a scenario of this profile and level can show, read from the
+        profile's options and the type's own level parameters; by default all of them."""
+        return self.situations
+
     def generate_situation(
         self, rng: random.Random, profile: str, difficulty: int, situation: str
     ) -> dict | None:
@@ -196,24 +205,63 @@ def pose(type_name: object, seed: object, profile: object, params: Mapping | Non
     if profile not in qtype.profiles:
         raise ExerciseError("quiz_unknown_profile", value=str(profile)[:40])
     cleaned = clean_params(qtype, params)
-    rng = random.Random(f"{qtype.name}/{profile}/{seed}/{cleaned['difficulty']}")
-    if "situation" in cleaned:
-        data = qtype.generate_situation(rng, profile, cleaned["difficulty"], cleaned["situation"])
+    situation = cleaned.get("situation")
+    # No draw can show a situation the profile or the level rules out: say so at once.
+    if situation and situation not in qtype.possible(profile, cleaned["difficulty"]):
+        raise ExerciseError("quiz_no_scenario")
+    rng = _rng(qtype, seed, profile, cleaned["difficulty"])
+    if situation:
+        data = qtype.generate_situation(rng, profile, cleaned["difficulty"], situation)
         if data is not None:
             question = {"type": qtype.name, "seed": seed, "profile": profile}
             return finish(qtype, {**question, "params": cleaned, "data": data})
+    for question in _draws(qtype, rng, seed, profile, cleaned):
+        if situation and qtype.solve(question).rule != situation:
+            continue
+        return finish(qtype, question)
+    raise ExerciseError("quiz_no_scenario")
+
+
+def _rng(qtype: QuestionType, seed: int, profile: str, difficulty: int) -> random.Random:
+    return random.Random(f"{qtype.name}/{profile}/{seed}/{difficulty}")
+
+
+def _draws(qtype: QuestionType, rng: random.Random, seed: int, profile: str, cleaned: dict):
+    """The random scenarios a filtered pose looks through, as unfinished questions."""
     for _ in range(MAX_DRAWS):
-        question = {
+        yield {
             "type": qtype.name,
             "seed": seed,
             "profile": profile,
             "params": cleaned,
             "data": qtype.generate(rng, profile, cleaned["difficulty"]),
         }
-        if "situation" in cleaned and qtype.solve(question).rule != cleaned["situation"]:
-            continue
-        return finish(qtype, question)
-    raise ExerciseError("quiz_no_scenario")
+
+
+@functools.cache
+def sampled_situations(type_name: str, profile: str, difficulty: int) -> tuple[str, ...]:
+    """The situations that :func:`pose`'s own draws show for :data:`SAMPLE_SEEDS`.
+
+    For a type whose options cannot say what its generator produces at a level; computed
+    once per process, and the same every time since the seeds are fixed.
+    """
+    qtype = TYPES[type_name]
+    params = {"difficulty": difficulty}
+    seen = {
+        qtype.solve(question).rule
+        for seed in SAMPLE_SEEDS
+        for question in _draws(qtype, _rng(qtype, seed, profile, difficulty), seed, profile, params)
+    }
+    return tuple(code for code in qtype.situations if code in seen)
+
+
+def possible_situations(type_name: object, profile: object, difficulty: object) -> tuple[str, ...]:
+    """The situations :func:`pose` can find for this type, profile and level (1-3)."""
+    qtype = get_type(type_name)
+    if profile not in qtype.profiles:
+        raise ExerciseError("quiz_unknown_profile", value=str(profile)[:40])
+    cleaned = clean_params(qtype, {"difficulty": difficulty})
+    return qtype.possible(profile, cleaned["difficulty"])
 
 
 def fixed(type_name: object, profile: object, data: dict) -> dict:

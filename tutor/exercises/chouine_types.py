@@ -34,7 +34,7 @@ from tutor.rules.chouine_scenarios import random_position
 from tutor.rules.chouine_score import match_progress, score_deal
 from tutor.rules.explain import Step, gettext_noop, messages
 
-from .base import QuestionType, Solution
+from .base import QuestionType, Solution, sampled_situations
 from .registry import register
 
 PROFILES = ("chouine",)
@@ -116,6 +116,11 @@ class ChouineLegal(QuestionType):
         RULE_MUST_TRUMP,
         RULE_DISCARD,
     )
+
+    def possible(self, profile, difficulty):
+        # Which rules each phase of a random deal reaches is the engine's affair
+        # (explain_legal): the draws tell, once.
+        return sampled_situations(self.name, profile, difficulty)
 
     def generate(self, rng, profile, difficulty):
         # Level 1 asks while the stock lasts, levels 2 and 3 in the last five tricks,
@@ -238,15 +243,21 @@ class ChouineExchange(QuestionType):
         "chouine_exchange_no_seven",
         "chouine_exchange_not_holder",
     )
+    # From this level the player asked is sometimes not the holder of the 7.
+    ASK_OTHER_FROM = 2
+
+    def possible(self, profile, difficulty):
+        if difficulty >= self.ASK_OTHER_FROM:
+            return self.situations
+        return tuple(code for code in self.situations if code != "chouine_exchange_not_holder")
 
     def generate(self, rng, profile, difficulty):
-        # Half the positions allow the exchange; the others are refused for some reason,
-        # and from level 2 the player asked is sometimes not the holder.
+        # Half the positions allow the exchange; the others are refused for some reason.
         filters = ["exchange"] if rng.random() < 0.5 else []
         position = random_position(rng.randrange(2**32), filters)
         holder = position["exchange"]
         players = "AB"
-        if holder and difficulty > 1 and rng.random() < 0.3:
+        if holder and difficulty >= self.ASK_OTHER_FROM and rng.random() < 0.3:
             asked = players[1 - players.index(holder)]
         else:
             asked = holder or position["player"]

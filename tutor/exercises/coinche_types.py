@@ -23,7 +23,7 @@ from tutor.rules.game import Game
 from tutor.rules.play import legal_mask, legal_plays
 from tutor.rules.profiles import PROFILES, Profile, coinche_profile
 from tutor.rules.scenarios import KINDS as SCENARIO_KINDS
-from tutor.rules.scenarios import scenario
+from tutor.rules.scenarios import SA_RULES, TA_RULES, scenario
 from tutor.rules.scoring import Contract, DealSummary, score_deal
 from tutor.rules.tricks import explain_trick, parse_trump, trick_points, trump_code, winner_index
 
@@ -84,9 +84,21 @@ messages(
 )
 
 
-def _trump(rng: random.Random, profile: Profile, difficulty: int) -> str:
+def _level_trumps(profile: Profile, difficulty: int) -> tuple[str, ...]:
     """Suit contracts first; no trump and all trumps from level 2 where the profile has them."""
-    return rng.choice(profile.trumps if difficulty > 1 else profile.trumps[:4])
+    return profile.trumps if difficulty > 1 else profile.trumps[:4]
+
+
+def _trump(rng: random.Random, profile: Profile, difficulty: int) -> str:
+    return rng.choice(_level_trumps(profile, difficulty))
+
+
+def _without_no_trump(profile: Profile, difficulty: int, situations, no_trump) -> tuple[str, ...]:
+    """``situations`` less those of ``no_trump`` (codes by trump: ``{"SA": (...), ...}``)
+    whose trump this level does not deal."""
+    trumps = _level_trumps(profile, difficulty)
+    ruled_out = {code for trump, codes in no_trump.items() if trump not in trumps for code in codes}
+    return tuple(code for code in situations if code not in ruled_out)
 
 
 def _hands(rng: random.Random) -> dict[str, list[int]]:
@@ -115,11 +127,15 @@ class CoincheType(QuestionType):
         return coinche_profile(question["profile"])
 
 
+# How many cards are already on the table when a legal-cards question is asked, by level.
+CARDS_BEFORE = {1: range(0, 2), 2: range(1, 4), 3: range(1, 4)}
+
+
 def _trick(rng: random.Random, difficulty: int) -> tuple[str, list[int], dict[str, list[int]]]:
     """A leader, the cards already played (0-3) and the hands they came from."""
     hands = _hands(rng)
     leader = rng.choice(SEATS)
-    before = {1: rng.choice((0, 1)), 2: rng.randrange(1, 4), 3: rng.randrange(1, 4)}[difficulty]
+    before = rng.choice(CARDS_BEFORE[difficulty])
     # Part of the deal has gone: the hand in question holds 3 to 8 cards.
     played_out = rng.randrange(0, 6) if difficulty > 1 else 0
     for seat in SEATS:
@@ -156,6 +172,15 @@ class LegalCards(CoincheType):
         "ta_follow",
         "ta_discard",
     )
+
+    def possible(self, profile, difficulty):
+        rules = coinche_profile(profile)
+        # A player who cannot overtrump must undertrump or may discard: the profile says which.
+        ruled_out = {"may_discard" if rules.undertrump else "must_undertrump"}
+        if 0 not in CARDS_BEFORE[difficulty]:
+            ruled_out.add("lead_any")
+        situations = [code for code in self.situations if code not in ruled_out]
+        return _without_no_trump(rules, difficulty, situations, {"SA": SA_RULES, "TA": TA_RULES})
 
     def generate(self, rng, profile, difficulty):
         rules = coinche_profile(profile)
@@ -266,6 +291,13 @@ class TrickWinner(CoincheType):
     topic = "tricks"
     situations = ("trick_won_by_trump", "trick_won_by_suit", "trick_won_no_trump")
 
+    def possible(self, profile, difficulty):
+        no_trump = ("trick_won_no_trump",)
+        rules = coinche_profile(profile)
+        return _without_no_trump(
+            rules, difficulty, self.situations, {"SA": no_trump, "TA": no_trump}
+        )
+
     def generate(self, rng, profile, difficulty):
         return _full_trick(rng, coinche_profile(profile), difficulty)
 
@@ -329,15 +361,25 @@ class Declare(CoincheType):
     topic = "declarations"
     answer_kind = "number"
     situations = ("declarations_none", "declaration")
+    # Most random hands hold nothing; levels 2 and 3 insist on a hand with this many
+    # declarations (and give up after 60 hands: too rare to offer as a situation).
+    WANTED = {1: 0, 2: 1, 3: 2}
+
+    def possible(self, profile, difficulty):
+        ruled_out = set()
+        if self.WANTED[difficulty]:
+            ruled_out.add("declarations_none")
+        if not coinche_profile(profile).declarations:
+            ruled_out.add("declaration")
+        return tuple(code for code in self.situations if code not in ruled_out)
 
     def generate(self, rng, profile, difficulty):
         rules = coinche_profile(profile)
         trump = _trump(rng, rules, 1)
-        # Most random hands hold nothing; levels 2 and 3 insist on a hand that does.
         for _ in range(60):
             hand = _hands(rng)["S"]
             found = best_declarations(mask_of(hand), parse_trump(trump, rules), rules)
-            if difficulty == 1 or len(found) >= difficulty - 1:
+            if len(found) >= self.WANTED[difficulty]:
                 break
         return {"trump": trump, "seat": rng.choice(SEATS), "hand": [card_code(c) for c in hand]}
 
@@ -385,6 +427,9 @@ class DeclarationsWinner(CoincheType):
     name = "declarations_winner"
     topic = "declarations"
     situations = ("declarations_best", "declarations_tie")
+
+    def possible(self, profile, difficulty):
+        return self.situations if coinche_profile(profile).declarations else ()
 
     def generate(self, rng, profile, difficulty):
         rules = coinche_profile(profile)
@@ -546,6 +591,12 @@ class DealScoreQuestion(CoincheType):
     answer_kind = "scores"
     situations = ("made", "failed_short", "failed_not_ahead", "classic_dedans", "classic_litige")
 
+    def possible(self, profile, difficulty):
+        # Only a profile that counts classic Belote draws a classic taker (random_summary).
+        if coinche_profile(profile).classic:
+            return self.situations
+        return tuple(code for code in self.situations if not code.startswith("classic_"))
+
     def generate(self, rng, profile, difficulty):
         return {**random_summary(rng, coinche_profile(profile), difficulty), "sides": list(SIDES)}
 
@@ -586,6 +637,7 @@ class ContractMade(CoincheType):
     topic = "scoring"
     situations = DealScoreQuestion.situations
 
+    possible = DealScoreQuestion.possible
     generate = DealScoreQuestion.generate
     show = DealScoreQuestion.show
 
@@ -816,6 +868,10 @@ messages(
 
 
 DECISIVE_GAME = ("game_pending", "game_validated", "game_tie", "game_won")
+# From level 2 a side holding belote is put just under the target; from level 3 a side
+# may already be waiting for a trick to make its belote count.
+NEAR_TARGET_FROM = 2
+PENDING_FROM = 3
 
 
 @register
@@ -823,6 +879,15 @@ class GameEnd(CoincheType):
     name = "game_end"
     topic = "scoring"
     situations = ("game_won", "game_pending", "game_validated", "game_totals")
+
+    def possible(self, profile, difficulty):
+        ruled_out = set()
+        # Without the validation rule no side ever waits for a trick (Game ignores pending).
+        if not coinche_profile(profile).belote_must_validate or difficulty < NEAR_TARGET_FROM:
+            ruled_out |= {"game_pending", "game_validated"}
+        if difficulty < PENDING_FROM:
+            ruled_out.add("game_validated")
+        return tuple(code for code in self.situations if code not in ruled_out)
 
     def generate(self, rng, profile, difficulty):
         rules = coinche_profile(profile)
@@ -832,12 +897,12 @@ class GameEnd(CoincheType):
         # both "won" and "goes on" common answers.
         totals = [target - rng.randrange(100, 600), target - rng.randrange(100, 600)]
         pending = None
-        if difficulty > 1:
+        if difficulty >= NEAR_TARGET_FROM:
             # Put a side holding belote just under the target: the belote-validation rule.
             for side in (0, 1):
                 if summary["belote"][side] and rng.random() < 0.7:
                     totals[side] = target - rng.randrange(1, summary["belote"][side] + 1)
-            if difficulty == 3 and rng.random() < 0.3:
+            if difficulty >= PENDING_FROM and rng.random() < 0.3:
                 pending = rng.randrange(2)
                 totals[pending] = target + rng.randrange(0, 20)
         return {**summary, "totals": totals, "pending": pending}

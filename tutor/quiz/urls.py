@@ -4,6 +4,7 @@ from . import calculator, progress, selftest, views
 
 urlpatterns = [
     path("", views.index, name="quiz_index"),
+    path("situations/<str:type_name>/", views.situation_options, name="quiz_situations"),
     path("q/<str:type_name>/<str:profile>/", views.random_question, name="quiz_random"),
     path("q/<str:type_name>/<str:profile>/<str:seed>/", views.question, name="quiz_question"),
     path("example/<str:slug>/", views.curated, name="quiz_curated"),

@@ -39,7 +39,13 @@ def catalogue() -> list[dict]:
                 "label": labels.type_label(qtype.name),
                 "profile": qtype.profiles[0],
                 "profiles": [(p, labels.PROFILES.get(p, p)) for p in qtype.profiles],
-                "situations": situations.choices(qtype.situations) if qtype.situations else [],
+                # The form opens on the first profile at level 1; htmx refreshes the
+                # situations when either changes (see situation_options).
+                "situations": (
+                    situations.choices(qtype.possible(qtype.profiles[0], 1))
+                    if qtype.situations
+                    else []
+                ),
             }
             for qtype in exercises.types_for(game)
         ]
@@ -71,9 +77,23 @@ def filters(request) -> dict:
 
 # Seeds a fresh question tries before giving up. Some situations are rare at some
 # levels and profiles (a litige, a second coinche): one seed misses them up to a
-# third of the time, four about once in a hundred. A filter no scenario can meet
-# (undertrumping where the profile never asks it) costs one failed pose per try.
+# third of the time, four about once in a hundred. A situation the profile or level
+# rules out (undertrumping where the profile never asks it) is refused without drawing.
 SEED_TRIES = 4
+
+
+def situation_options(request, type_name):
+    """The options of a type's situation select for the profile and level in the query:
+    the index's selects fetch them with htmx. The choice made is kept where it remains
+    possible."""
+    try:
+        qtype = exercises.get_type(type_name)
+        profile = request.GET.get("profile") or qtype.profiles[0]
+        codes = exercises.possible_situations(type_name, profile, request.GET.get("difficulty"))
+    except exercises.ExerciseError as error:
+        return bad_request(request, error)
+    context = {"situations": situations.choices(codes), "chosen": request.GET.get("situation")}
+    return render(request, "quiz/index.html#situation_options", context)
 
 
 def random_question(request, type_name, profile):
