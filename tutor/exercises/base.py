@@ -357,3 +357,20 @@ def text(step: Step | Mapping, lang: str = "en") -> str:
     if not isinstance(step, Step):
         step = Step(step["code"], dict(step.get("params") or {}))
     return render(step, lang)
+
+
+def card_mistakes(given: list[str] | None, expected: list[str], illegal: dict[str, Step]):
+    """Why a choice of cards is wrong: the engine's reason for each illegal card chosen,
+    then each legal card left out."""
+    given = given or []
+    steps = [illegal[code] for code in given if code in illegal]
+    steps += [Step("quiz_also_legal", {"card": code}) for code in expected if code not in given]
+    return steps
+
+
+def broken_rule(given: list[str] | None, illegal: dict[str, Step], default: str) -> str:
+    """The rule a choice of cards broke: the first illegal card's, else the deciding rule."""
+    for code in given or []:
+        if code in illegal:
+            return illegal[code].code
+    return default

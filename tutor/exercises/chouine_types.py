@@ -34,7 +34,7 @@ from tutor.rules.chouine_scenarios import random_position
 from tutor.rules.chouine_score import match_progress, score_deal
 from tutor.rules.explain import Step, gettext_noop, messages
 
-from .base import QuestionType, Solution, sampled_situations
+from .base import QuestionType, Solution, broken_rule, card_mistakes, sampled_situations
 from .registry import register
 
 PROFILES = ("chouine",)
@@ -164,23 +164,16 @@ class ChouineLegal(QuestionType):
         )
         return Solution([card_code(c) for c in legal], steps, rule)
 
+    @staticmethod
+    def _illegal(solution) -> dict[str, Step]:
+        # After the deciding rule, the engine gives one step per illegal card.
+        return {s.params.get("card"): s for s in solution.steps[1:]}
+
     def why_wrong(self, question, given, solution):
-        given = given or []
-        illegal = {s.params.get("card"): s for s in solution.steps[1:]}
-        steps = [illegal[code] for code in given if code in illegal]
-        steps += [
-            Step("quiz_also_legal", {"card": code})
-            for code in solution.expected
-            if code not in given
-        ]
-        return steps
+        return card_mistakes(given, solution.expected, self._illegal(solution))
 
     def rule_broken(self, question, given, solution):
-        illegal = {s.params.get("card"): s.code for s in solution.steps[1:]}
-        for code in given or []:
-            if code in illegal:
-                return illegal[code]
-        return solution.rule
+        return broken_rule(given, self._illegal(solution), solution.rule)
 
 
 @register

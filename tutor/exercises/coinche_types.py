@@ -23,11 +23,11 @@ from tutor.rules.game import Game
 from tutor.rules.play import legal_mask, legal_plays
 from tutor.rules.profiles import PROFILES, Profile, coinche_profile
 from tutor.rules.scenarios import KINDS as SCENARIO_KINDS
-from tutor.rules.scenarios import SA_RULES, TA_RULES, scenario
+from tutor.rules.scenarios import SA_RULES, SUIT_RULES, TA_RULES, scenario
 from tutor.rules.scoring import Contract, DealSummary, score_deal
 from tutor.rules.tricks import explain_trick, parse_trump, trick_points, trump_code, winner_index
 
-from .base import ExerciseError, QuestionType, Solution
+from .base import ExerciseError, QuestionType, Solution, broken_rule, card_mistakes
 from .registry import register
 
 COINCHE_PROFILES = tuple(name for name, p in PROFILES.items() if isinstance(p, Profile))
@@ -154,24 +154,8 @@ class LegalCards(CoincheType):
     name = "legal_cards"
     topic = "play"
     answer_kind = "cards"
-    situations = (
-        "lead_any",
-        "trump_led_overtrump",
-        "trump_led_any_trump",
-        "trump_led_no_trump",
-        "follow_suit",
-        "partner_master",
-        "must_trump",
-        "must_overtrump",
-        "must_undertrump",
-        "may_discard",
-        "no_suit_no_trump",
-        "sa_follow",
-        "sa_discard",
-        "ta_overcard",
-        "ta_follow",
-        "ta_discard",
-    )
+    # Every rule the engine's legal-play decision can name, plus a free lead.
+    situations = ("lead_any", *SUIT_RULES, *SA_RULES, *TA_RULES)
 
     def possible(self, profile, difficulty):
         rules = coinche_profile(profile)
@@ -249,23 +233,14 @@ class LegalCards(CoincheType):
         answer = self._answer(question)
         return Solution(answer.codes(), answer.steps, answer.rule)
 
+    def _illegal(self, question) -> dict[str, Step]:
+        return {card_code(c): step for c, step in self._answer(question).illegal.items()}
+
     def why_wrong(self, question, given, solution):
-        illegal = {card_code(c): step for c, step in self._answer(question).illegal.items()}
-        given = given or []
-        steps = [illegal[code] for code in given if code in illegal]
-        steps += [
-            Step("quiz_also_legal", {"card": code})
-            for code in solution.expected
-            if code not in given
-        ]
-        return steps
+        return card_mistakes(given, solution.expected, self._illegal(question))
 
     def rule_broken(self, question, given, solution):
-        illegal = {card_code(c): step for c, step in self._answer(question).illegal.items()}
-        for code in given or []:
-            if code in illegal:
-                return illegal[code].code
-        return solution.rule
+        return broken_rule(given, self._illegal(question), solution.rule)
 
 
 def _full_trick(rng: random.Random, profile: Profile, difficulty: int) -> dict:
