@@ -100,6 +100,14 @@ def _players() -> list[dict]:
     ]
 
 
+def _hand_row(data: dict) -> dict:
+    """The row that shows the player's hand, as every Chouine question draws it."""
+    return {
+        "text": {"code": "quiz_show_hand", "params": {"player": data["player"]}},
+        "cards": data["hand"],
+    }
+
+
 @register
 class ChouineLegal(QuestionType):
     name = "chouine_legal"
@@ -146,12 +154,7 @@ class ChouineLegal(QuestionType):
 
     def show(self, question):
         d = question["data"]
-        rows = [
-            {
-                "text": {"code": "quiz_show_hand", "params": {"player": d["player"]}},
-                "cards": d["hand"],
-            }
-        ]
+        rows = [_hand_row(d)]
         if d["lead"]:
             rows.insert(0, {"text": {"code": "quiz_show_lead", "params": {}}, "cards": [d["lead"]]})
         return rows
@@ -377,12 +380,7 @@ class ChouineAnnouncement(QuestionType):
 
     def show(self, question):
         d = question["data"]
-        rows = [
-            {
-                "text": {"code": "quiz_show_hand", "params": {"player": d["player"]}},
-                "cards": d["hand"],
-            }
-        ]
+        rows = [_hand_row(d)]
         if d["used"]:
             rows.append(
                 {"text": {"code": "quiz_chouine_announce_used", "params": {"suits": d["used"]}}}
