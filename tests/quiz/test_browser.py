@@ -1,5 +1,5 @@
-"""In Chromium: a self-test answered from the keyboard, the calculator, the score sheet,
-a situation chosen on the practice index."""
+"""In Chromium: a self-test answered from the keyboard, the calculator, a situation chosen
+on the practice index."""
 
 import re
 from urllib.parse import urlsplit
@@ -77,27 +77,6 @@ def test_it_works_out_a_score_and_explains_bad_input(site):
     page.get_by_role("button", name="Work out the score").click()
     expect(page.locator(".big-score")).to_have_text(re.compile(r"North-South 208 · East-West 54"))
     expect(page.locator("td.differs").first).to_contain_text("210")
-
-
-def test_it_keeps_a_score_sheet_across_reloads(site):
-    url, page = site
-    page.goto(f"{url}/en/quiz/sheet/")
-    page.get_by_label("Rule profile").select_option("maison")
-    page.get_by_role("button", name="Start the sheet").click()
-    sheet_url = page.url
-    fill_deal(page)
-    page.get_by_role("button", name="Add this deal").click()
-    expect(page.locator("#totals")).to_have_text("North-South 208 · East-West 54")
-    fill_deal(page)
-    page.get_by_label("Coinche", exact=True).select_option("2")
-    page.get_by_role("button", name="Add this deal").click()
-    expect(page.locator("#totals")).to_have_text("North-South 728 · East-West 54")
-    page.get_by_role("button", name="Undo the last deal").click()
-    expect(page.locator("#totals")).to_have_text("North-South 208 · East-West 54")
-    page.reload()
-    expect(page.locator("#totals")).to_have_text("North-South 208 · East-West 54")
-    page.goto(sheet_url)
-    expect(page.locator("#deals tbody tr")).to_have_count(1)
 
 
 def test_it_picks_a_situation_with_the_keyboard(site):

@@ -114,7 +114,7 @@ class ScoreSheet(models.Model):
 
 
 class SheetDeal(models.Model):
-    """One deal of a sheet: what was entered in the calculator and the engine's score."""
+    """One deal of a sheet: its full ``score`` payload and the engine's score of it."""
 
     sheet = models.ForeignKey(ScoreSheet, related_name="deals", on_delete=models.CASCADE)
     number = models.PositiveSmallIntegerField()
@@ -123,11 +123,18 @@ class SheetDeal(models.Model):
     score_ew = models.IntegerField()
     made = models.BooleanField(null=True)
     deposit = models.IntegerField(default=0)
+    # The form's one-time key: a second submit of the same form records nothing.
+    nonce = models.CharField(max_length=32, blank=True)
 
     class Meta:
         ordering = ["number"]
         constraints = [
-            models.UniqueConstraint(fields=["sheet", "number"], name="one_deal_per_number")
+            models.UniqueConstraint(fields=["sheet", "number"], name="one_deal_per_number"),
+            models.UniqueConstraint(
+                fields=["sheet", "nonce"],
+                condition=~models.Q(nonce=""),
+                name="one_deal_per_form",
+            ),
         ]
 
     def __str__(self):
