@@ -47,13 +47,20 @@ def test_it_runs_a_self_test(site, lang):
         expect(page.locator("main")).to_contain_text(
             _(lang, "Question %(position)s of %(total)s") % {"position": number, "total": 5}
         )
+        expect(page.locator("progress")).to_have_attribute("value", str(number - 1))
         answer_with_keyboard(page)
-        feedback = page.locator("#feedback")
-        expect(feedback.locator("h2")).to_be_visible()
-        expect(feedback).to_be_focused()
-        feedback.get_by_role("link").click()
+        # Nothing is revealed on the way: the next question (or the results) comes at once.
+        expect(page.locator("#feedback h2")).to_have_count(0)
+        if number < 5:
+            expect(page.locator("main")).to_contain_text(
+                _(lang, "Question %(position)s of %(total)s") % {"position": number + 1, "total": 5}
+            )
     expect(page.get_by_role("heading", level=1)).to_have_text(_(lang, "Self-test results"))
-    expect(page.locator(".lead")).to_contain_text(" 5 ")
+    expect(page.locator(".test-score")).to_contain_text(" 5 ")
+    # Every question comes back at the end, answered, with the engine's steps.
+    expect(page.locator(".reviewed-question")).to_have_count(5)
+    expect(page.locator(".reviewed-question[data-verdict=unanswered]")).to_have_count(0)
+    expect(page.locator(".reviewed-question .steps").first).to_be_attached()
 
 
 def fill_deal(page, points_ns="98", points_ew="54"):

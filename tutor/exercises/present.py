@@ -10,7 +10,11 @@ from .base import Verdict, get_type, text
 
 
 def question_view(question: dict, lang: str) -> dict:
+    """The question's rows, prompt and answer form. When the answer is a choice of cards
+    from the hand, the hand is drawn once, as the choices: its row keeps only its text."""
     qtype = get_type(question["type"])
+    hand = question["data"].get("hand", [])
+    picks = qtype.answer_kind == "cards"
     return {
         "type": qtype.name,
         "kind": qtype.answer_kind,
@@ -18,13 +22,13 @@ def question_view(question: dict, lang: str) -> dict:
         "rows": [
             {
                 "text": text(row["text"], lang) if row.get("text") else "",
-                "cards": row.get("cards", []),
+                "cards": [] if picks and row.get("cards") == hand else row.get("cards", []),
                 "labels": [text(label, lang) for label in row.get("labels", [])],
                 "ordered": row.get("ordered", False),
             }
             for row in question.get("show", [])
         ],
-        "hand": question["data"].get("hand", []),
+        "hand": hand,
         "choices": [
             {"value": c["value"], "label": text(c["label"], lang)} for c in question["choices"]
         ],

@@ -5,6 +5,7 @@ POST that renders the whole page with the feedback in it.
 """
 
 import random
+from datetime import timedelta
 
 from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
@@ -117,10 +118,11 @@ def random_question(request, type_name, profile):
     return redirect(f"{url}?{urlencode(query)}" if query else url)
 
 
-def ask(request, question: dict, template: str, extra: dict, on_checked=None):
+def ask(request, question: dict, template: str, extra: dict, on_checked=None, reviewing=None):
     """Shows ``question``; on POST checks the answer (fragment for htmx, page otherwise).
 
-    ``on_checked(correct, given)`` runs once an answer has been checked.
+    ``on_checked(correct, given)`` runs once an answer has been checked; ``reviewing``
+    is the review item the question comes from.
     """
     context = {
         "question": question_view(question, get_language()),
@@ -131,7 +133,7 @@ def ask(request, question: dict, template: str, extra: dict, on_checked=None):
     }
     if request.method == "POST":
         try:
-            context.update(check_answer(request, question))
+            context.update(check_answer(request, question, reviewing))
         except exercises.BadAnswer as error:
             return bad_request(request, error)
         context["answered"] = True
@@ -173,26 +175,44 @@ def curated(request, slug):
     return ask(request, posed, "quiz/question.html", extra)
 
 
+MINUTE = timedelta(minutes=1)
+
+
+def review_queue(request) -> dict:
+    """What is due now and what comes next (with when), for the review page and links."""
+    items = ReviewItem.objects.filter(owned(request))
+    now = timezone.now()
+    due = items.filter(due__lte=now)
+    soon = [
+        {"label": rule_label(item), "due": item.due, "within_a_minute": item.due - now < MINUTE}
+        for item in items.filter(due__gt=now).order_by("due")[:5]
+    ]
+    return {"due": due.count(), "waiting": items.count(), "soon": soon}
+
+
+def rule_label(item: ReviewItem) -> str:
+    """A review item's name: the situation it caught, else its kind of question."""
+    situation = situations.SITUATIONS.get(item.rule)
+    kind = labels.type_label(item.question["type"])
+    return f"{kind} — {situation}" if situation else kind
+
+
 @require_http_methods(["GET", "POST"])
 def review(request):
-    """The mistakes due again, oldest first; ``?all=1`` reviews early."""
+    """The mistakes due again, oldest first; ``?all=1`` reviews what comes next now."""
     items = ReviewItem.objects.filter(owned(request))
     due = items.filter(due__lte=timezone.now())
-    waiting = items.count()
     item = (items if request.GET.get("all") else due).first()
     if request.method == "POST":
         item = items.filter(pk=request.POST.get("item") or 0).first()
         if item is None:
             return bad_request(request, exercises.BadAnswer("quiz_bad_answer"))
-    context = {"due": due.count(), "waiting": waiting, "item": item}
+    context = {**review_queue(request), "item": item, "early": bool(request.GET.get("all"))}
     if item is None:
         return render(request, "quiz/review.html", context)
     context["next_url"] = reverse("quiz_review")
+    if request.GET.get("all"):
+        context["next_url"] += "?all=1"
+    context["title"] = rule_label(item)
     context["hidden"] = {"item": item.pk}
-    return ask(
-        request,
-        item.question,
-        "quiz/review.html",
-        context,
-        lambda correct, _: item.answered(correct),
-    )
+    return ask(request, item.question, "quiz/review.html", context, reviewing=item)
