@@ -90,6 +90,9 @@ def test_it_picks_a_situation_with_the_keyboard(site):
     url, page = site
     page.goto(f"{url}/en/quiz/")
     form = page.locator('form[data-type="legal_cards"]')
+    summary = page.locator("details.more-options", has=form).locator("summary")
+    summary.focus()
+    page.keyboard.press("Enter")  # the options unfold from the keyboard
     form.get_by_label("Level").focus()
     page.keyboard.press("Tab")
     situation = form.get_by_label("Situation")
@@ -117,6 +120,7 @@ def test_it_offers_the_situations_of_the_profile_chosen(site):
     url, page = site
     page.goto(f"{url}/en/quiz/")
     form = page.locator('form[data-type="legal_cards"]')
+    page.locator("details.more-options", has=form).locator("summary").click()
     situation = form.get_by_label("Situation")
     undertrump = situation.locator('option[value="must_undertrump"]')
     discard = situation.locator('option[value="may_discard"]')

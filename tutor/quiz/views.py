@@ -18,9 +18,9 @@ from django.views.decorators.http import require_http_methods
 from tutor import exercises
 from tutor.exercises.present import question_view
 
-from . import labels, situations
+from . import labels, recommend, situations
 from .answering import check_answer
-from .models import ReviewItem
+from .models import Attempt, ReviewItem
 from .owner import owned
 
 
@@ -31,13 +31,16 @@ def bad_request(request, error: exercises.ExerciseError):
     return response if not request.htmx else HttpResponseBadRequest(message)
 
 
-def catalogue() -> list[dict]:
+def catalogue(accuracy: dict | None = None) -> list[dict]:
     games = []
+    accuracy = accuracy or {}
     for game, name in labels.GAMES.items():
         types = [
             {
                 "name": qtype.name,
                 "label": labels.type_label(qtype.name),
+                "description": labels.DESCRIPTIONS.get(qtype.name, ""),
+                "accuracy": accuracy.get(qtype.name),
                 "profile": qtype.profiles[0],
                 "profiles": [(p, labels.PROFILES.get(p, p)) for p in qtype.profiles],
                 # The form opens on the first profile at level 1; htmx refreshes the
@@ -58,18 +61,22 @@ def index(request):
     curated = [
         {
             "slug": slug,
-            "label": labels.type_label(entry["type"]),
+            "label": labels.EXAMPLES.get(slug, labels.type_label(entry["type"])),
+            "kind": labels.type_label(entry["type"]),
             "profile": labels.PROFILES.get(entry["profile"], entry["profile"]),
-            "source": entry["source"],
+            "source": labels.SOURCES.get(entry["source"], entry["source"]),
         }
         for slug, entry in exercises.CURATED.items()
     ]
-    due = ReviewItem.objects.filter(owned(request), due__lte=timezone.now()).count()
-    return render(
-        request,
-        "quiz/index.html",
-        {"games": catalogue(), "curated": curated, "due": due, "levels": labels.LEVELS},
-    )
+    attempts = Attempt.objects.filter(owned(request))
+    context = {
+        "games": catalogue(recommend.per_type(attempts)),
+        "curated": curated,
+        "levels": labels.LEVELS,
+        "recommended": recommend.next_step(attempts),
+        "queue": review_queue(request),
+    }
+    return render(request, "quiz/index.html", context)
 
 
 def filters(request) -> dict:
@@ -171,7 +178,12 @@ def curated(request, slug):
         posed = exercises.curated(slug)
     except exercises.ExerciseError as error:
         return bad_request(request, error)
-    extra = {"next_url": reverse("quiz_index"), "source": exercises.CURATED[slug]["source"]}
+    entry = exercises.CURATED[slug]
+    extra = {
+        "next_url": reverse("quiz_index"),
+        "source": labels.SOURCES.get(entry["source"], entry["source"]),
+        "example_title": labels.EXAMPLES.get(slug),
+    }
     return ask(request, posed, "quiz/question.html", extra)
 
 
