@@ -30,7 +30,7 @@ def solve(client, slug, answers):
 
 def test_it_keeps_a_visitors_progress_in_the_session(client):
     solve(client, "chouine-cards", {1: "B"})
-    assert client.session["lessons_solved"] == [["chouine-cards", 0]]
+    assert client.session["lessons_solved"] == [["chouine-cards", 0, 2]]
     assert SolvedExercise.objects.count() == 0
 
 
@@ -107,3 +107,45 @@ def test_it_shows_the_login_and_signup_pages(client):
 
 def test_every_lesson_has_three_exercises_or_more():
     assert all(len(lesson.exercises) >= 3 for lesson in LESSONS.values())
+
+
+def test_stars_tell_a_first_try_from_a_retry_and_the_lesson_completes(client):
+    answer = reverse("lesson_answer", args=["chouine-cards", 2])
+    wrong = client.post(
+        answer, {"profile": "chouine", "choice": "A"}, headers={"HX-Request": "true"}
+    )
+    assert 'data-verdict="wrong"' in wrong.content.decode()
+    assert 'data-action="retry"' in wrong.content.decode()
+    solve(client, "chouine-cards", {1: "B", 2: "B"})
+    page = client.get(reverse("lesson", args=["chouine-cards"])).content.decode()
+    assert 'data-stars="2"' in page and 'data-stars="1"' in page
+    assert "2 of 3 exercises solved" in page and "3 of 6 stars" in page
+    last = client.post(
+        reverse("lesson_answer", args=["chouine-cards", 3]),
+        {"profile": "chouine", "choice": "A"},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    # The answer's fragment carries the lesson's standing, swapped out of band.
+    assert 'id="lesson-progress"' in last and 'hx-swap-oob="true"' in last
+    assert "Lesson complete!" in last and "5 of 6 stars" in last
+    assert 'data-action="next-lesson"' in last
+
+
+def test_a_right_answer_points_to_the_next_exercise_not_solved(client):
+    solve(client, "chouine-cards", {2: "B"})
+    response = client.post(
+        reverse("lesson_answer", args=["chouine-cards", 1]),
+        {"profile": "chouine", "choice": "B"},
+        headers={"HX-Request": "true"},
+    )
+    assert 'data-next="exercise-3"' in response.content.decode()
+
+
+def test_stars_follow_the_learner_into_an_account(client, alice):
+    client.post(
+        reverse("lesson_answer", args=["chouine-cards", 1]), {"profile": "chouine", "choice": "A"}
+    )
+    solve(client, "chouine-cards", {1: "B"})
+    client.force_login(alice)
+    client.login(username="alice", password="a long pass phrase 42")
+    assert SolvedExercise.objects.get(user=alice).stars == 1

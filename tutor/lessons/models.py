@@ -10,6 +10,8 @@ class SolvedExercise(models.Model):
     )
     lesson = models.SlugField(max_length=64)
     exercise = models.PositiveSmallIntegerField()
+    # 2: right at the first answer; 1: right after a retry.
+    stars = models.PositiveSmallIntegerField(default=2)
     solved_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -11,6 +11,7 @@ from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -21,7 +22,7 @@ from tutor.rules.explain import side_name
 from . import questions
 from .diagrams import diagram, rules_of
 from .path import COURSES, GAMES, Lesson, get_lesson
-from .progress import Progress
+from .progress import Progress, lesson_stars
 
 PROFILE_TITLES = {entry["name"]: entry["title"] for entry in PROFILES}
 
@@ -44,19 +45,37 @@ def _profile(request: HttpRequest, lesson: Lesson, source) -> str | None:
     return name if name in allowed else None
 
 
-def _course(progress: Progress, game: str) -> dict:
-    solved = progress.solved()
-    lessons = [
-        {"lesson": lesson, "done": progress.is_done(lesson, solved)} for lesson in COURSES[game]
-    ]
+def course_map(progress: Progress, game: str, solved: dict | None = None) -> dict:
+    """A course's map: each lesson done or not, its stars, and where to go on."""
+    solved = progress.solved() if solved is None else solved
+    lessons = []
+    for lesson in COURSES[game]:
+        won, most = lesson_stars(lesson, solved)
+        lessons.append(
+            {
+                "lesson": lesson,
+                "done": progress.is_done(lesson, solved),
+                "stars": won,
+                "most": most,
+            }
+        )
     resume = next((item["lesson"] for item in lessons if not item["done"]), None)
-    return {"game": game, "title": GAMES[game], "lessons": lessons, "resume": resume}
+    return {
+        "game": game,
+        "title": GAMES[game],
+        "lessons": lessons,
+        "resume": resume,
+        "done": sum(1 for item in lessons if item["done"]),
+        "count": len(lessons),
+        "stars": sum(item["stars"] for item in lessons),
+        "most": sum(item["most"] for item in lessons),
+    }
 
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     progress = Progress(request)
-    courses = [_course(progress, game) for game in COURSES]
+    courses = [course_map(progress, game) for game in COURSES]
     return render(request, "lessons/index.html", {"courses": courses})
 
 
@@ -65,7 +84,7 @@ def resume(request: HttpRequest, game: str) -> HttpResponse:
     """The first lesson of ``game`` not done yet, or the course when all are."""
     if game not in COURSES:
         raise Http404(game)
-    lesson = _course(Progress(request), game)["resume"]
+    lesson = course_map(Progress(request), game)["resume"]
     if lesson is None:
         return redirect("lessons_index")
     return redirect("lesson", slug=lesson.slug)
@@ -102,6 +121,7 @@ def _item(lesson: Lesson, index: int, profile: str, solved: set, verdict=None) -
             for side in posed["data"].get("sides", [])
         ],
         "solved": (lesson.slug, index) in solved,
+        "stars": solved.get((lesson.slug, index), 0),
         "verdict": verdict,
     }
     if verdict is not None:
@@ -117,6 +137,23 @@ def _item(lesson: Lesson, index: int, profile: str, solved: set, verdict=None) -
     return item
 
 
+def _standing(progress: Progress, lesson: Lesson, solved: dict) -> dict:
+    """Where the learner stands in the lesson and its course (the lesson's progress bar)."""
+    course = COURSES[lesson.game]
+    position = course.index(lesson)
+    won, most = lesson_stars(lesson, solved)
+    return {
+        "lesson": lesson,
+        "solved_count": sum(1 for i in range(len(lesson.exercises)) if (lesson.slug, i) in solved),
+        "total": len(lesson.exercises),
+        "stars_won": won,
+        "stars_most": most,
+        "done": progress.is_done(lesson, solved),
+        "next": course[position + 1] if position + 1 < len(course) else None,
+        "course": course_map(progress, lesson.game, solved),
+    }
+
+
 def _page(request, lesson, profile, answered=None, status=200) -> HttpResponse:
     progress = Progress(request)
     solved = progress.solved()
@@ -127,6 +164,7 @@ def _page(request, lesson, profile, answered=None, status=200) -> HttpResponse:
     course = COURSES[lesson.game]
     position = course.index(lesson)
     context = {
+        **_standing(progress, lesson, solved),
         "lesson": lesson,
         "game_title": GAMES[lesson.game],
         "profile": profile,
@@ -137,7 +175,6 @@ def _page(request, lesson, profile, answered=None, status=200) -> HttpResponse:
         "items": items,
         "diagram": diagram(lesson.slug, profile),
         "rules": rules_of(profile),
-        "done": progress.is_done(lesson, solved),
         "previous": course[position - 1] if position else None,
         "next": course[position + 1] if position + 1 < len(course) else None,
         "position": position + 1,
@@ -171,15 +208,25 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return _bad_request(request)
     verdict = None if given is None else exercises.check(posed, given)
     progress = Progress(request)
-    if verdict is not None and verdict.correct:
-        progress.mark(lesson.slug, index)
+    if verdict is not None:
+        if verdict.correct:
+            progress.mark(lesson.slug, index)
+        else:
+            progress.missed(lesson.slug, index)
     if not request.htmx:
         return _page(request, lesson, profile, answered=(index, verdict))
-    item = _item(lesson, index, profile, progress.solved(), verdict)
+    solved = progress.solved()
+    item = _item(lesson, index, profile, solved, verdict)
     if given is None:
         item["empty"] = True
-    context = {"lesson": lesson, "profile": profile, "item": item}
-    return render(request, "lessons/lesson.html#exercise", context)
+    # The next exercise not solved yet, after this one (then from the start): auto-advance.
+    count = len(lesson.exercises)
+    order = [(index + step) % count for step in range(1, count)]
+    item["next"] = next((i + 1 for i in order if (lesson.slug, i) not in solved), None)
+    context = {"profile": profile, "item": item, **_standing(progress, lesson, solved)}
+    exercise = render_to_string("lessons/lesson.html#exercise", context, request)
+    standing = render_to_string("lessons/lesson.html#standing", {**context, "oob": True}, request)
+    return HttpResponse(exercise + standing)
 
 
 @require_http_methods(["GET", "POST"])

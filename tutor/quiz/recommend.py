@@ -57,9 +57,7 @@ def per_type(attempts) -> dict[str, dict]:
     rows = attempts.values("type").annotate(
         total=Count("id"), right=Count("id", filter=Q(correct=True))
     )
-    return {
-        r["type"]: {**r, "percent": round(100 * r["right"] / r["total"])} for r in rows
-    }
+    return {r["type"]: {**r, "percent": round(100 * r["right"] / r["total"])} for r in rows}
 
 
 def next_step(attempts) -> dict:
@@ -84,4 +82,3 @@ def next_step(attempts) -> dict:
         "percent": tried[worst.name]["percent"],
         "url": practice_url(worst.name, worst.profiles[0]),
     }
-
