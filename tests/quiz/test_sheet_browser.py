@@ -3,10 +3,10 @@
 import pytest
 from playwright.sync_api import expect
 
-from tutor.rules.game import Game
-from tutor.rules.profiles import coinche_profile
-from tutor.rules.scoring import score_deal
-from tutor.rules.summary import parse_summary, table_payload
+from tutor.rules.coinche.game import Game
+from tutor.rules.coinche.profiles import coinche_profile
+from tutor.rules.coinche.scoring import score_deal
+from tutor.rules.coinche.summary import parse_summary, table_payload
 
 pytestmark = pytest.mark.browser
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from tutor.rules.cli import ask
+from tutor.rules.coinche.profiles import coinche_profile
+from tutor.rules.coinche.summary import parse_summary, table_entry, table_payload
 from tutor.rules.errors import RulesError
-from tutor.rules.profiles import coinche_profile
-from tutor.rules.summary import parse_summary, table_entry, table_payload
 
 VECTORS = Path(__file__).parent / "vectors" / "coinche_score.json"
 SCORE = json.loads(VECTORS.read_text(encoding="utf-8"))["vectors"]

@@ -11,11 +11,11 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tutor import exercises
+from tutor.rules.coinche.profiles import coinche_profile
+from tutor.rules.coinche.scoring import score_deal
+from tutor.rules.coinche.summary import parse_summary
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, seat_name, side_name, suit_name
-from tutor.rules.profiles import coinche_profile
-from tutor.rules.scoring import score_deal
-from tutor.rules.summary import parse_summary
 
 from . import labels
 
