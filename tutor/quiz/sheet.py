@@ -139,6 +139,12 @@ class TableDealForm(forms.Form):
         if not self.rules.declarations:
             del self.fields["declarations_takers"], self.fields["declarations_defence"]
 
+    def extras_shown(self) -> bool:
+        """Whether the folded fields (declarations, a sweep) hold something or an error."""
+        names = ("sweep", "declarations_takers", "declarations_defence")
+        fields = [self[name] for name in names if name in self.fields]
+        return any(f.errors or f.value() not in (None, "", "0", 0) for f in fields)
+
     def entry(self) -> dict:
         d = self.cleaned_data
         bid = d["bid"]
