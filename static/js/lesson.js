@@ -9,13 +9,19 @@ function goTo(exercise) {
   if (first) first.focus({ preventScroll: true });
 }
 
+// The learner acting first (a tap, a key) cancels a pending move: never pull them away.
+let pending = null;
+for (const type of ["pointerdown", "keydown"]) {
+  document.addEventListener(type, () => clearTimeout(pending), true);
+}
+
 document.addEventListener("htmx:afterSettle", (event) => {
   // The exercise was swapped whole (outerHTML): find the new one by the target's id.
   const target = event.detail.target;
   const done = target && target.id && document.getElementById(target.id);
   if (!done || !done.matches('.exercise[data-verdict="right"][data-next]')) return;
   const next = document.getElementById(done.dataset.next);
-  if (next) setTimeout(() => goTo(next), calm ? 2500 : 1500);
+  if (next) pending = setTimeout(() => goTo(next), calm ? 2500 : 1500);
 });
 
 document.addEventListener("click", (event) => {

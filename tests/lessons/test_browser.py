@@ -35,7 +35,7 @@ def test_it_completes_a_lesson_wrong_then_right_with_explanations(site, lang):
         expect(page.locator(f"#exercise-{number} .feedback p.good")).to_be_visible()
         assert page.locator(f"#exercise-{number} .feedback ol li").first.inner_text()
     page.goto(f"{url}/{lang}/learn/")
-    expect(page.locator("#course-chouine + ol .good")).to_have_count(1)
+    expect(page.locator("#course-chouine ~ ol .good")).to_have_count(1)
 
 
 def test_it_lets_the_keyboard_alone_complete_an_exercise(site):
@@ -80,3 +80,30 @@ def test_it_changes_the_answer_when_the_profile_changes(site):
     feedback = exercise.locator(".feedback")
     expect(feedback.locator("p.bad")).to_be_visible()
     expect(feedback).to_contain_text("king of diamonds is not allowed")
+
+
+def test_a_lesson_completed_with_stars_and_auto_advance(site):
+    url, page = site
+    page.goto(f"{url}/en/learn/chouine-cards/")
+    progress = page.locator("#lesson-progress")
+    expect(progress).to_contain_text("0 of 3 exercises solved")
+    # Exercise 1 right at once: two stars, and the page moves on to exercise 2 by itself.
+    answer_choice(page, 1, "B")
+    expect(page.locator("#exercise-1 .stars")).to_have_attribute("data-stars", "2")
+    expect(progress).to_contain_text("1 of 3 exercises solved")
+    expect(page.locator('#exercise-2 input[value="A"]')).to_be_focused(timeout=4000)
+    expect(page.locator("#exercise-2")).to_be_in_viewport()
+    # Exercise 2 missed: "Try again" puts the focus back on the answer; then one star.
+    answer_choice(page, 2, "A")
+    page.locator('#exercise-2 [data-action="retry"]').click()
+    expect(page.locator('#exercise-2 input[value="A"]')).to_be_focused()
+    answer_choice(page, 2, "B")
+    expect(page.locator("#exercise-2 .stars")).to_have_attribute("data-stars", "1")
+    answer_choice(page, 3, "A")
+    expect(progress).to_have_attribute("data-phase", "done")
+    expect(progress).to_contain_text("Lesson complete!")
+    expect(progress).to_contain_text("5 of 6 stars")
+    page.locator('[data-action="next-lesson"]').click()
+    expect(page).to_have_url(re.compile("/en/learn/chouine-stock/"))
+    expect(page.locator(".course-map li.current")).to_contain_text("stock")
+    expect(page.locator(".course-map")).to_contain_text("1 of 5 lessons done")

@@ -139,3 +139,30 @@ def test_it_offers_the_situations_of_the_profile_chosen(site):
     expect(page.locator("[data-situation]")).to_have_text(
         "Situation: No trump: you can follow suit"
     )
+
+
+def test_the_weak_rule_link_opens_practice_on_that_rule(site):
+    url, page = site
+    question = exercises.pose("trick_winner", 42, "federation")
+    solution = exercises.solve(question)
+    page.goto(f"{url}/en/quiz/q/trick_winner/federation/42/")
+    wrong = next(s for s in "NESW" if s != solution.expected)
+    page.locator(f'form.answer-form input[value="{wrong}"]').check()
+    page.locator("form.answer-form button[type=submit]").click()
+    expect(page.locator("#feedback h2")).to_be_visible()
+    page.goto(f"{url}/en/quiz/progress/")
+    rule = page.locator(f'.weak-rules li[data-rule="{solution.rule}"]')
+    expect(rule).to_contain_text("0 of 1 right")
+    rule.locator('[data-action="practise-rule"]').click()
+    expect(page.locator("[data-situation]")).to_have_attribute("data-situation", solution.rule)
+    kwargs = resolve(urlsplit(page.url).path).kwargs
+    params = {"difficulty": 1, "situation": solution.rule}
+    posed = exercises.pose("trick_winner", kwargs["seed"], kwargs["profile"], params)
+    assert exercises.solve(posed).rule == solution.rule
+    # The practice index recommends the same rule, and review is one tap away.
+    page.goto(f"{url}/en/quiz/")
+    expect(page.locator("[data-recommended=weak]")).to_be_visible()
+    page.locator('[data-action="review"]').click()
+    expect(page.locator(".review-queue")).to_contain_text("Coming back soon")
+    page.locator('[data-action="review-now"]').click()
+    expect(page.locator("form.answer-form")).to_be_visible()
