@@ -55,20 +55,8 @@ messages(
         ),
         "quiz_coinche_deal_score": gettext_noop("What does each partnership score for this deal?"),
         "quiz_coinche_made": gettext_noop("Is the contract made?"),
-        "quiz_show_seat_hand": gettext_noop("Hand of %(seat)s:"),
-        "quiz_show_trick": gettext_noop("On the table, in the order played from %(seat)s:"),
         "quiz_show_declares": gettext_noop("%(seat)s holds:"),
         "quiz_show_nothing": gettext_noop("%(seat)s has nothing to declare."),
-        "quiz_show_contract": gettext_noop("Contract: %(seat)s bid %(bid)s in %(trump)s."),
-        "quiz_show_contract_capot": gettext_noop("Contract: %(seat)s bid capot in %(trump)s."),
-        "quiz_show_contract_generale": gettext_noop(
-            "Contract: %(seat)s bid a générale in %(trump)s."
-        ),
-        "quiz_show_contract_classic": gettext_noop(
-            "Classic Belote: %(seat)s took the trump, %(trump)s."
-        ),
-        "quiz_show_coinche": gettext_noop("The contract was doubled (coinche)."),
-        "quiz_show_surcoinche": gettext_noop("The contract was redoubled (surcoinche)."),
         "quiz_show_side_points": gettext_noop(
             "%(side)s captured %(points)s card points; tricks taken: %(count)s."
         ),
@@ -200,23 +188,16 @@ class LegalCards(CoincheType):
         d = question["data"]
         return Step("quiz_coinche_legal", {"trump": d["trump"], "seat": d["seat"]})
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
-        rows = []
-        if d["trick"]:
-            rows.append(
-                {
-                    "text": {"code": "quiz_show_trick", "params": {"seat": d["leader"]}},
-                    "cards": d["trick"],
-                }
-            )
-        rows.append(
-            {
-                "text": {"code": "quiz_show_seat_hand", "params": {"seat": d["seat"]}},
-                "cards": d["hand"],
-            }
-        )
-        return rows
+        return {
+            "game": "coinche",
+            "hand": d["hand"],
+            "trump": d["trump"],
+            "leader": d["leader"],
+            "trick": d["trick"],
+            "you": d["seat"],
+        }
 
     def _answer(self, question):
         d = question["data"]
@@ -235,6 +216,8 @@ class LegalCards(CoincheType):
 
     def _illegal(self, question) -> dict[str, Step]:
         return {card_code(c): step for c, step in self._answer(question).illegal.items()}
+
+    card_reasons = _illegal
 
     def why_wrong(self, question, given, solution):
         return card_mistakes(given, solution.expected, self._illegal(question))
@@ -276,18 +259,15 @@ class TrickWinner(CoincheType):
     def generate(self, rng, profile, difficulty):
         return _full_trick(rng, coinche_profile(profile), difficulty)
 
+    shows_winner = True
+
     def prompt(self, question):
         d = question["data"]
         return Step("quiz_coinche_trick_winner", {"trump": d["trump"], "seat": d["leader"]})
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
-        return [
-            {
-                "text": {"code": "quiz_show_trick", "params": {"seat": d["leader"]}},
-                "cards": d["trick"],
-            }
-        ]
+        return {"game": "coinche", "trump": d["trump"], "leader": d["leader"], "trick": d["trick"]}
 
     def choices(self, question):
         return _seat_choices()
@@ -316,7 +296,7 @@ class TrickPoints(CoincheType):
     def prompt(self, question):
         return Step("quiz_coinche_trick_points", {"trump": question["data"]["trump"]})
 
-    show = TrickWinner.show
+    table = TrickWinner.table
 
     def solve(self, question):
         d = question["data"]
@@ -362,14 +342,9 @@ class Declare(CoincheType):
         d = question["data"]
         return Step("quiz_coinche_declare", {"trump": d["trump"], "seat": d["seat"]})
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
-        return [
-            {
-                "text": {"code": "quiz_show_seat_hand", "params": {"seat": d["seat"]}},
-                "cards": d["hand"],
-            }
-        ]
+        return {"game": "coinche", "hand": d["hand"], "trump": d["trump"], "you": d["seat"]}
 
     def solve(self, question):
         d = question["data"]
@@ -484,27 +459,8 @@ def random_summary(rng: random.Random, rules: Profile, difficulty: int) -> dict:
 
 
 def summary_rows(d: dict) -> list[dict]:
-    """The facts of a deal summary as rows for the page."""
-    c = d["contract"]
-    if d["classic"]:
-        contract = {
-            "code": "quiz_show_contract_classic",
-            "params": {"seat": c["seat"], "trump": c["trump"]},
-        }
-    elif c["bid"] in ("capot", "generale"):
-        contract = {
-            "code": f"quiz_show_contract_{c['bid']}",
-            "params": {"seat": c["seat"], "trump": c["trump"]},
-        }
-    else:
-        contract = {
-            "code": "quiz_show_contract",
-            "params": {"seat": c["seat"], "bid": c["bid"], "trump": c["trump"]},
-        }
-    rows = [{"text": contract}]
-    if c["double"] > 1:
-        code = "quiz_show_coinche" if c["double"] == 2 else "quiz_show_surcoinche"
-        rows.append({"text": {"code": code, "params": {}}})
+    """The facts of a deal summary that the table (:func:`summary_table`) does not draw."""
+    rows = []
     for i, side in enumerate(SIDES):
         count = d["tricks"][i] + d["tricks"][i + 2]
         rows.append(
@@ -540,6 +496,19 @@ def summary_rows(d: dict) -> list[dict]:
     if d.get("deposit"):
         rows.append({"text": {"code": "quiz_show_deposit", "params": {"points": d["deposit"]}}})
     return rows
+
+
+def summary_table(question: dict) -> dict:
+    """A deal summary on the table: the contract badge and the tricks each seat won."""
+    d = question["data"]
+    c = d["contract"]
+    contract = {**c, "bid": None if d["classic"] else c["bid"]}
+    return {
+        "game": "coinche",
+        "contract": contract,
+        "tricks_won": dict(zip(SEATS, d["tricks"], strict=True)),
+        "to_play": False,
+    }
 
 
 def score_summary(d: dict, rules: Profile):
@@ -581,6 +550,8 @@ class DealScoreQuestion(CoincheType):
     def show(self, question):
         return summary_rows(question["data"])
 
+    table = staticmethod(summary_table)
+
     def solve(self, question):
         result = score_summary(question["data"], self.rules(question))
         decisive = next(
@@ -615,6 +586,7 @@ class ContractMade(CoincheType):
     possible = DealScoreQuestion.possible
     generate = DealScoreQuestion.generate
     show = DealScoreQuestion.show
+    table = staticmethod(summary_table)
 
     def prompt(self, question):
         return Step("quiz_coinche_made", {})
@@ -892,6 +864,8 @@ class GameEnd(CoincheType):
                 "points_ew": d["totals"][1],
             },
         )
+
+    table = staticmethod(summary_table)
 
     def show(self, question):
         d = question["data"]
