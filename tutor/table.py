@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from tutor.rules import chouine
 from tutor.rules.cards import SUITS, card_code, next_seat, parse_card, parse_cards, side_of
+from tutor.rules.chouine import rules as chouine
+from tutor.rules.coinche.tricks import parse_trump, strength, winner_index
 from tutor.rules.explain import (
     Step,
     card_name,
@@ -28,7 +29,6 @@ from tutor.rules.explain import (
     suit_name,
     translator,
 )
-from tutor.rules.tricks import parse_trump, strength, winner_index
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # Suits of a hand after the trump: colours alternate whichever suit leads the cycle.
