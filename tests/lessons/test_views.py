@@ -146,7 +146,9 @@ def test_it_shows_and_explains_a_deal_with_announcements_in_every_language(clien
     )
     body = response.content.decode()
     assert 'class="good"' in body
-    verdict = re.findall(r"<li>([^<]*)</li>", body[body.index("<ol class=\"plain-list steps\">") :])[-1]
+    verdict = re.findall(r"<li>([^<]*)</li>", body[body.index('<ol class="plain-list steps">') :])[
+        -1
+    ]
     assert "100" in verdict and "90" in verdict
     assert (lang == "en") == ("a marriage in spades" in body)
 

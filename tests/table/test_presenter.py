@@ -36,7 +36,7 @@ def test_it_lays_each_card_before_the_seat_that_played_it_in_the_order_played():
     assert seats(drawn)["bottom"]["code"] == "E" and by_code["E"]["you"]
     assert by_code["W"]["leader"] and not by_code["S"]["leader"]
     assert drawn["summary"] == [
-        "Trump is hearts.",
+        "The contract is in hearts.",
         "West led the seven of clubs.",
         "South played the nine of clubs.",
         "East is to play.",

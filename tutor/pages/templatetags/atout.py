@@ -9,6 +9,8 @@ from django.utils.html import format_html
 from django.utils.translation import get_language
 
 from tutor import table
+from tutor.rules.coinche.auction import Auction
+from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.explain import babel_locale, card_name, format_number, rank_face
 
 register = template.Library()
@@ -69,3 +71,10 @@ def duel_table(trump: str, leader: str, lead: str, reply: str, stock=None) -> di
         _lang(), trump=trump, leader=leader, trick=[lead, reply], stock=stock, show_winner=True
     )
     return {"table": drawn}
+
+
+@register.inclusion_tag("table/table.html")
+def seats_table(dealer: str) -> dict:
+    """The four seats with the dealer marked and the engine's first player to speak and lead."""
+    first = Auction(coinche_profile("federation"), dealer).turn
+    return {"table": table.coinche_table(_lang(), dealer=dealer, leader=first)}
