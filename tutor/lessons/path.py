@@ -311,6 +311,8 @@ CHOUINE = (
                     "lead": "KH",
                     "trump": "C",
                     "stock": 12,
+                    # The turned-up card under the stock, drawn on the table.
+                    "indicator": "8C",
                     "player": "B",
                 },
             ),
