@@ -3,9 +3,16 @@
 // exercise is next (data-next); nothing moves when the learner asked for less motion.
 const calm = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+// The answer's first field; in a hand that is one tab stop (static/table/hand.js), the
+// card holding that stop.
+function firstField(exercise) {
+  return exercise.querySelector('form [data-roving] [tabindex="0"]')
+    || exercise.querySelector("form input:not([type=hidden])");
+}
+
 function goTo(exercise) {
   exercise.scrollIntoView({ behavior: calm ? "auto" : "smooth", block: "start" });
-  const first = exercise.querySelector("input:not([type=hidden])");
+  const first = firstField(exercise);
   if (first) first.focus({ preventScroll: true });
 }
 
@@ -16,18 +23,24 @@ for (const type of ["pointerdown", "keydown"]) {
 }
 
 document.addEventListener("htmx:afterSettle", (event) => {
-  // The exercise was swapped whole (outerHTML): find the new one by the target's id.
+  // The exercise was swapped whole (outerHTML): find the new one by the target's id. A
+  // profile switch swaps the lesson body instead, which is no exercise: nothing moves.
   const target = event.detail.target;
   const done = target && target.id && document.getElementById(target.id);
   if (!done || !done.matches('.exercise[data-verdict="right"][data-next]')) return;
-  const next = document.getElementById(done.dataset.next);
-  if (next) pending = setTimeout(() => goTo(next), calm ? 2500 : 1500);
+  // Looked up when the time comes: the lesson body may have been swapped meanwhile.
+  const id = done.dataset.next;
+  clearTimeout(pending);
+  pending = setTimeout(() => {
+    const next = document.getElementById(id);
+    if (next) goTo(next);
+  }, calm ? 2500 : 1500);
 });
 
 document.addEventListener("click", (event) => {
   const retry = event.target.closest("[data-retry]");
   if (!retry) return;
   const exercise = document.getElementById(retry.dataset.retry);
-  const first = exercise && exercise.querySelector("form input:not([type=hidden])");
+  const first = exercise && firstField(exercise);
   if (first) first.focus();
 });

@@ -1,9 +1,13 @@
 """Progress: in the session for visitors, in the database for accounts, merged on sign-in."""
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from tutor import exercises
+from tutor.lessons import questions
 from tutor.lessons.models import SolvedExercise
 from tutor.lessons.path import LESSONS
 
@@ -25,12 +29,12 @@ def solve(client, slug, answers):
             {"profile": "chouine", "choice": choice},
             headers={"HX-Request": "true"},
         )
-        assert "Right." in response.content.decode(), number
+        assert "Right!" in response.content.decode(), number
 
 
 def test_it_keeps_a_visitors_progress_in_the_session(client):
     solve(client, "chouine-cards", {1: "B"})
-    assert client.session["lessons_solved"] == [["chouine-cards", 0, 2]]
+    assert client.session["lessons_solved"] == [["chouine-cards", 0, "chouine", 2]]
     assert SolvedExercise.objects.count() == 0
 
 
@@ -149,3 +153,60 @@ def test_stars_follow_the_learner_into_an_account(client, alice):
     client.force_login(alice)
     client.login(username="alice", password="a long pass phrase 42")
     assert SolvedExercise.objects.get(user=alice).stars == 1
+
+
+def _play(client, number, profile, cards=None):
+    """Answers exercise ``number`` of the following-suit lesson; right unless ``cards``."""
+    lesson = LESSONS["coinche-play"]
+    posed = questions.question(lesson.exercises[number - 1], profile)
+    return client.post(
+        reverse("lesson_answer", args=["coinche-play", number]),
+        {"profile": profile, "card": cards or exercises.solve(posed).expected},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+
+
+def test_stars_and_the_lessons_count_are_kept_per_profile(client):
+    assert "Not quite." in _play(client, 1, "federation", ["QD"])
+    assert "Right!" in _play(client, 1, "federation")
+    # The same exercise under other rules is a fresh start: right at once, two stars.
+    assert "Right!" in _play(client, 1, "official")
+    url = reverse("lesson", args=["coinche-play"])
+    federation = client.get(url, {"profile": "federation"}).content.decode()
+    assert "1 of 4 exercises solved" in federation and "1 of 8 stars" in federation
+    assert 'data-stars="1"' in federation and 'data-stars="2"' not in federation
+    official = client.get(url, {"profile": "official"}).content.decode()
+    assert "1 of 4 exercises solved" in official and "2 of 8 stars" in official
+    maison = client.get(url, {"profile": "maison"}).content.decode()
+    assert "0 of 4 exercises solved" in maison and "data-solved" not in maison
+    # The course counts the exercise once, at its best.
+    index = client.get(reverse("lessons_index")).content.decode()
+    assert '<li data-lesson="coinche-play" data-stars="2">' in index
+
+
+def test_a_lesson_is_done_under_its_own_profile_on_its_page_and_under_any_in_the_course(client):
+    for number in (1, 2, 3, 4):
+        assert "Right!" in _play(client, number, "federation")
+    url = reverse("lesson", args=["coinche-play"])
+    assert "Lesson complete!" in client.get(url, {"profile": "federation"}).content.decode()
+    official = client.get(url, {"profile": "official"}).content.decode()
+    assert "Lesson complete!" not in official and "0 of 4 exercises solved" in official
+    # The course map on that page, and the lessons index, count it done all the same.
+    assert re.search(r'aria-current="page">[^<]*</a>\s*<span class="good">✓', official)
+    index = client.get(reverse("lessons_index")).content.decode()
+    assert '<li data-lesson="coinche-play" data-stars="8" data-done>' in index
+
+
+def test_it_reads_progress_saved_before_profiles_and_stars_were_recorded(client):
+    session = client.session
+    session["lessons_solved"] = [
+        ["chouine-cards", 0],
+        ["chouine-cards", 1, 1],
+        ["chouine-cards", 2, "chouine"],
+    ]
+    session.save()
+    page = client.get(reverse("lesson", args=["chouine-cards"])).content.decode()
+    # Only the last was solved under this lesson's profile; the course counts all three.
+    assert "1 of 3 exercises solved" in page and "2 of 6 stars" in page
+    index = client.get(reverse("lessons_index")).content.decode()
+    assert '<li data-lesson="chouine-cards" data-stars="5" data-done' in index

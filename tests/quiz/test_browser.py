@@ -50,7 +50,7 @@ def test_it_runs_a_self_test(site, lang):
         expect(page.locator("progress")).to_have_attribute("value", str(number - 1))
         answer_with_keyboard(page)
         # Nothing is revealed on the way: the next question (or the results) comes at once.
-        expect(page.locator("#feedback h2")).to_have_count(0)
+        expect(page.locator("#feedback .feedback-title")).to_have_count(0)
         if number < 5:
             expect(page.locator("main")).to_contain_text(
                 _(lang, "Question %(position)s of %(total)s") % {"position": number + 1, "total": 5}
@@ -149,7 +149,7 @@ def test_the_weak_rule_link_opens_practice_on_that_rule(site):
     wrong = next(s for s in "NESW" if s != solution.expected)
     page.locator(f'form.answer-form input[value="{wrong}"]').check()
     page.locator("form.answer-form button[type=submit]").click()
-    expect(page.locator("#feedback h2")).to_be_visible()
+    expect(page.locator("#feedback .feedback-title.bad")).to_be_visible()
     page.goto(f"{url}/en/quiz/progress/")
     rule = page.locator(f'.weak-rules li[data-rule="{solution.rule}"]')
     expect(rule).to_contain_text("0 of 1 right")

@@ -151,3 +151,29 @@ def test_it_hides_another_visitors_test(client):
     test = SelfTest.objects.get()
     client.cookies.clear()
     assert client.get(f"/en/quiz/test/{test.id}/").status_code == 404
+
+
+def test_the_results_show_each_answer_on_the_table_with_the_one_feedback(client):
+    """Following suit: a wrong hand is marked card by card, as in practice; a right one has
+    its steps folded; a question left unanswered shows the engine's answer, no "your answer"."""
+    start(client, topics=["play"], minutes=2)
+    test = SelfTest.objects.get()
+    assert {q["type"] for q in test.questions} == {"legal_cards"}
+    client.post(f"/en/quiz/test/{test.id}/", {"position": 0, **_wrong(test.questions[0])})
+    client.post(f"/en/quiz/test/{test.id}/", {"position": 1, **_right(test.questions[1])})
+    SelfTest.objects.filter(pk=test.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    result = client.get(f"/en/quiz/test/{test.id}/result/").content.decode()
+    items = result.split('<li class="panel reviewed-question"')[1:]
+    assert len(items) == 5
+    wrong, right, *unanswered = items
+    assert 'data-verdict="wrong"' in wrong and 'class="feedback-title bad"' in wrong
+    assert 'data-table="coinche"' in wrong and 'class="card-reasons"' in wrong
+    given = set(_wrong(test.questions[0])["card"])
+    expected = set(exercises.solve(test.questions[0]).expected)
+    for code in given - expected:
+        assert f'data-card="{code}" data-verdict="wrong"' in wrong
+    assert 'class="feedback-title good"' in right and 'class="steps-fold"' in right
+    for item in unanswered:
+        assert 'data-verdict="unanswered"' in item and "Your answer:" not in item
+        for code in exercises.solve(test.questions[items.index(item)]).expected:
+            assert f'data-card="{code}" data-verdict="missed"' in item

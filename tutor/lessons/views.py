@@ -16,13 +16,15 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor import exercises
+from tutor.exercises import present
+from tutor.pages import chosen_profile
 from tutor.pages.profiles import PROFILES
 from tutor.rules.explain import side_name
 
 from . import questions
 from .diagrams import diagram, rules_of
 from .path import COURSES, GAMES, Lesson, get_lesson
-from .progress import Progress, lesson_stars
+from .progress import FIRST_TRY, Progress, Solved, exercise_stars, lesson_stars
 
 PROFILE_TITLES = {entry["name"]: entry["title"] for entry in PROFILES}
 
@@ -39,14 +41,22 @@ def _bad_request(request: HttpRequest) -> HttpResponse:
 
 
 def _profile(request: HttpRequest, lesson: Lesson, source) -> str | None:
-    """The profile asked for (``source`` is GET or POST), the lesson's default when none."""
+    """The profile asked for (``source`` is GET or POST), remembered for the next lessons and
+    practice; without one, the remembered profile where the lesson offers it, else the
+    lesson's default. ``None`` for a profile the lesson does not offer."""
     allowed = questions.profiles_for(lesson)
-    name = source.get("profile") or allowed[0]
-    return name if name in allowed else None
+    name = source.get("profile")
+    if not name:
+        return chosen_profile.remembered(request, allowed) or allowed[0]
+    if name not in allowed:
+        return None
+    chosen_profile.remember(request, name)
+    return name
 
 
-def course_map(progress: Progress, game: str, solved: dict | None = None) -> dict:
-    """A course's map: each lesson done or not, its stars, and where to go on."""
+def course_map(progress: Progress, game: str, solved: Solved | None = None) -> dict:
+    """A course's map: each lesson done or not, its stars, and where to go on. A lesson is
+    done when each exercise is solved under some profile, worth its best stars under any."""
     solved = progress.solved() if solved is None else solved
     lessons = []
     for lesson in COURSES[game]:
@@ -90,68 +100,62 @@ def resume(request: HttpRequest, game: str) -> HttpResponse:
     return redirect("lesson", slug=lesson.slug)
 
 
-def _row(row: dict, lang: str) -> dict:
-    """One line of a question's diagram: a sentence, cards, or a list of labels."""
-    return {
-        "text": exercises.text(row["text"], lang) if row.get("text") else "",
-        "cards": row.get("cards", []),
-        "labels": [exercises.text(label, lang) for label in row.get("labels", [])],
-        "ordered": row.get("ordered", False),
-    }
-
-
-def _item(lesson: Lesson, index: int, profile: str, solved: set, verdict=None) -> dict:
-    """What the exercise partial shows: the question, its form and, once answered, the verdict."""
+def _item(
+    lesson: Lesson, index: int, profile: str, solved: Solved, given=None, verdict=None
+) -> dict:
+    """What the exercise partial shows: the question on the table, its form with the
+    learner's answer kept and, once answered, the verdict (the same partials as practice)."""
     exercise = lesson.exercises[index]
     posed = questions.question(exercise, profile)
     lang = get_language()
     item = {
         "index": index,
         "number": index + 1,
-        "question": posed,
-        "kind": questions.answer_kind(posed),
-        "prompt": exercises.text(posed["prompt"], lang),
-        "choices": [
-            {"value": choice["value"], "label": exercises.text(choice["label"], lang)}
-            for choice in posed["choices"]
-        ],
-        "rows": [_row(row, lang) for row in questions.show(posed)],
-        "sides": [
-            {"code": side, "label": side_name(side, lang)}
-            for side in posed["data"].get("sides", [])
-        ],
-        "solved": (lesson.slug, index) in solved,
-        "stars": solved.get((lesson.slug, index), 0),
-        "verdict": verdict,
+        "question": present.question_view(posed, lang, given, verdict),
+        "solved": (lesson.slug, index, profile) in solved,
+        "stars": solved.get((lesson.slug, index, profile), 0),
+        "verdict": None if verdict is None else present.verdict_view(posed, verdict, lang),
+        "other_rules": None,
+        "number_text": str(index + 1),
+        "hidden": {"profile": profile},
+        "answered": verdict is not None,
     }
-    if verdict is not None:
-        item["steps"] = [exercises.text(step, lang) for step in verdict.steps]
-        item["why_wrong"] = [exercises.text(step, lang) for step in verdict.why_wrong]
-        if verdict.correct and item["kind"] == "scores":
-            rows = questions.other_rules(exercise, lesson, profile)
-            for row in rows:
-                row["title"] = PROFILE_TITLES.get(row["profile"], row["profile"])
-                for cell in row["cells"]:
-                    cell["label"] = side_name(cell["side"], lang)
-            item["other_rules"] = rows
+    if verdict is not None and verdict.correct and item["question"]["kind"] == "scores":
+        rows = questions.other_rules(exercise, lesson, profile)
+        for row in rows:
+            row["title"] = PROFILE_TITLES.get(row["profile"], row["profile"])
+            for cell in row["cells"]:
+                cell["label"] = side_name(cell["side"], lang)
+        item["other_rules"] = rows
     return item
 
 
-def _standing(progress: Progress, lesson: Lesson, solved: dict) -> dict:
-    """Where the learner stands in the lesson and its course (the lesson's progress bar)."""
+def _standing(progress: Progress, lesson: Lesson, profile: str, solved: Solved) -> dict:
+    """Where the learner stands in the lesson under ``profile`` (the exercises' marks are
+    per profile, so are its count, stars and completion) and in its course."""
     course = COURSES[lesson.game]
     position = course.index(lesson)
-    won, most = lesson_stars(lesson, solved)
+    stars = exercise_stars(lesson, solved, profile)
     return {
         "lesson": lesson,
-        "solved_count": sum(1 for i in range(len(lesson.exercises)) if (lesson.slug, i) in solved),
+        "solved_count": sum(1 for won in stars if won),
         "total": len(lesson.exercises),
-        "stars_won": won,
-        "stars_most": most,
-        "done": progress.is_done(lesson, solved),
+        "stars_won": sum(stars),
+        "stars_most": FIRST_TRY * len(stars),
+        "done": all(stars),
         "next": course[position + 1] if position + 1 < len(course) else None,
         "course": course_map(progress, lesson.game, solved),
     }
+
+
+def _add_next(item: dict, lesson: Lesson, profile: str, solved: Solved) -> None:
+    """Where a right answer moves on to: the next exercise not solved under ``profile``
+    after this one (then from the start); ``next_url`` is the feedback's link to it."""
+    count = len(lesson.exercises)
+    order = [(item["index"] + step) % count for step in range(1, count)]
+    item["next"] = next((i + 1 for i in order if (lesson.slug, i, profile) not in solved), None)
+    right = item["verdict"] is not None and item["verdict"]["correct"]
+    item["next_url"] = f"#exercise-{item['next']}" if right and item["next"] else ""
 
 
 def _page(request, lesson, profile, answered=None, status=200) -> HttpResponse:
@@ -159,12 +163,14 @@ def _page(request, lesson, profile, answered=None, status=200) -> HttpResponse:
     solved = progress.solved()
     items = []
     for index in range(len(lesson.exercises)):
-        verdict = answered[1] if answered and answered[0] == index else None
-        items.append(_item(lesson, index, profile, solved, verdict))
+        given, verdict = answered[1:] if answered and answered[0] == index else (None, None)
+        items.append(_item(lesson, index, profile, solved, given, verdict))
+        if verdict is not None:
+            _add_next(items[-1], lesson, profile, solved)
     course = COURSES[lesson.game]
     position = course.index(lesson)
     context = {
-        **_standing(progress, lesson, solved),
+        **_standing(progress, lesson, profile, solved),
         "lesson": lesson,
         "game_title": GAMES[lesson.game],
         "profile": profile,
@@ -210,20 +216,17 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     progress = Progress(request)
     if verdict is not None:
         if verdict.correct:
-            progress.mark(lesson.slug, index)
+            progress.mark(lesson.slug, index, profile)
         else:
-            progress.missed(lesson.slug, index)
+            progress.missed(lesson.slug, index, profile)
     if not request.htmx:
-        return _page(request, lesson, profile, answered=(index, verdict))
+        return _page(request, lesson, profile, answered=(index, given, verdict))
     solved = progress.solved()
-    item = _item(lesson, index, profile, solved, verdict)
+    item = _item(lesson, index, profile, solved, given, verdict)
     if given is None:
         item["empty"] = True
-    # The next exercise not solved yet, after this one (then from the start): auto-advance.
-    count = len(lesson.exercises)
-    order = [(index + step) % count for step in range(1, count)]
-    item["next"] = next((i + 1 for i in order if (lesson.slug, i) not in solved), None)
-    context = {"profile": profile, "item": item, **_standing(progress, lesson, solved)}
+    _add_next(item, lesson, profile, solved)
+    context = {"profile": profile, "item": item, **_standing(progress, lesson, profile, solved)}
     exercise = render_to_string("lessons/lesson.html#exercise", context, request)
     standing = render_to_string("lessons/lesson.html#standing", {**context, "oob": True}, request)
     return HttpResponse(exercise + standing)

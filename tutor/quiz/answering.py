@@ -27,6 +27,7 @@ def check_answer(request, question: dict, reviewing: ReviewItem | None = None) -
         "given": answer,
         "correct": verdict.correct,
         "rule": verdict.rule,
+        "checked": verdict,
     }
 
 

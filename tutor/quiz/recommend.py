@@ -60,9 +60,9 @@ def per_type(attempts) -> dict[str, dict]:
     return {r["type"]: {**r, "percent": round(100 * r["right"] / r["total"])} for r in rows}
 
 
-def next_step(attempts) -> dict:
+def next_step(attempts, profile_for=lambda qtype: qtype.profiles[0]) -> dict:
     """One recommendation: the weakest rule, else the first kind of question not tried,
-    else the kind answered worst."""
+    else the kind answered worst; those two open on ``profile_for(type)``."""
     weak = weak_rules(attempts, limit=1)
     if weak:
         return {"reason": "weak", **weak[0]}
@@ -73,12 +73,12 @@ def next_step(attempts) -> dict:
         return {
             "reason": "new",
             "type_label": labels.type_label(fresh.name),
-            "url": practice_url(fresh.name, fresh.profiles[0]),
+            "url": practice_url(fresh.name, profile_for(fresh)),
         }
     worst = min(types, key=lambda t: (tried[t.name]["percent"], -tried[t.name]["total"]))
     return {
         "reason": "worst",
         "type_label": labels.type_label(worst.name),
         "percent": tried[worst.name]["percent"],
-        "url": practice_url(worst.name, worst.profiles[0]),
+        "url": practice_url(worst.name, profile_for(worst)),
     }

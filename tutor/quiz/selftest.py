@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from tutor import exercises
-from tutor.exercises.present import answer_view, question_view, verdict_view
+from tutor.exercises.present import question_view, verdict_view
 
 from . import labels
 from .answering import check_answer
@@ -81,6 +81,8 @@ def step(request, test_id):
         "title": labels.type_label(question["type"]),
         "profile_label": labels.PROFILES.get(test.profile, test.profile),
         "action": request.get_full_path(),
+        "target": "#exercise",
+        "id": "exercise",
         "hidden": {"position": number},
         "seconds_left": test.seconds_left,
         "result_url": result_url,
@@ -98,7 +100,7 @@ def step(request, test_id):
             )
         context.update(answered=True, missing=True)
         if request.htmx:
-            return render(request, "quiz/test_step.html#feedback", context)
+            return render(request, "quiz/test_step.html#exercise", context)
     return render(request, "quiz/test_step.html", context)
 
 
@@ -115,6 +117,17 @@ def best_before(test: SelfTest) -> int | None:
     return max(scores) if scores else None
 
 
+def _unanswered(question: dict) -> exercises.Verdict:
+    solution = exercises.solve(question)
+    return exercises.Verdict(
+        correct=False,
+        given=None,
+        expected=solution.expected,
+        steps=solution.steps,
+        rule=solution.rule,
+    )
+
+
 def result(request, test_id):
     """The score, then every question with the answer given and the engine's explanation."""
     test = _test(request, test_id)
@@ -124,18 +137,19 @@ def result(request, test_id):
     reviewed = []
     for number, question in enumerate(test.questions, 1):
         answer = test.answers[number - 1] if number <= len(test.answers) else None
-        verdict = exercises.check(question, answer["given"]) if answer else None
-        solution = verdict or exercises.solve(question)
+        given = answer["given"] if answer else None
+        # A question left when time ran out is revealed like a wrong answer with none given:
+        # the same feedback, the engine's answer and steps.
+        verdict = exercises.check(question, given) if answer else _unanswered(question)
         reviewed.append(
             {
                 "number": number,
+                "id": f"q{number}",
                 "title": labels.type_label(question["type"]),
-                "question": question_view(question, lang),
-                "correct": bool(answer and answer["correct"]),
-                "given": answer_view(question, answer["given"], lang) if answer else None,
-                "verdict": verdict_view(question, verdict, lang) if verdict else None,
-                "expected": answer_view(question, solution.expected, lang),
-                "steps": [exercises.text(step, lang) for step in solution.steps],
+                "question": question_view(question, lang, given, verdict),
+                "correct": verdict.correct,
+                "answered": answer is not None,
+                "verdict": verdict_view(question, verdict, lang),
             }
         )
     best = best_before(test)

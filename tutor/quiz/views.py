@@ -1,6 +1,6 @@
 """Practice pages: the index, one question at a stable address, prepared scenarios, review.
 
-Answering works as an htmx fragment (``page.html#feedback``) and as a plain
+Answering works as an htmx fragment (``page.html#exercise``) and as a plain
 POST that renders the whole page with the feedback in it.
 """
 
@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods
 
 from tutor import exercises
 from tutor.exercises.present import question_view
+from tutor.pages import chosen_profile
 
 from . import labels, recommend, situations
 from .answering import check_answer
@@ -31,28 +32,35 @@ def bad_request(request, error: exercises.ExerciseError):
     return response if not request.htmx else HttpResponseBadRequest(message)
 
 
-def catalogue(accuracy: dict | None = None) -> list[dict]:
+def _opening(request, qtype) -> str:
+    """The profile a kind of question opens on: the remembered one where it has it."""
+    return chosen_profile.remembered(request, qtype.profiles) or qtype.profiles[0]
+
+
+def catalogue(request, accuracy: dict | None = None) -> list[dict]:
+    """Every type with its line and the learner's accuracy, its form opening on the
+    learner's remembered profile where it has it."""
     games = []
     accuracy = accuracy or {}
     for game, name in labels.GAMES.items():
-        types = [
-            {
-                "name": qtype.name,
-                "label": labels.type_label(qtype.name),
-                "description": labels.DESCRIPTIONS.get(qtype.name, ""),
-                "accuracy": accuracy.get(qtype.name),
-                "profile": qtype.profiles[0],
-                "profiles": [(p, labels.PROFILES.get(p, p)) for p in qtype.profiles],
-                # The form opens on the first profile at level 1; htmx refreshes the
-                # situations when either changes (see situation_options).
-                "situations": (
-                    situations.choices(qtype.possible(qtype.profiles[0], 1))
-                    if qtype.situations
-                    else []
-                ),
-            }
-            for qtype in exercises.types_for(game)
-        ]
+        types = []
+        for qtype in exercises.types_for(game):
+            profile = _opening(request, qtype)
+            types.append(
+                {
+                    "name": qtype.name,
+                    "label": labels.type_label(qtype.name),
+                    "description": labels.DESCRIPTIONS.get(qtype.name, ""),
+                    "accuracy": accuracy.get(qtype.name),
+                    "profile": profile,
+                    "profiles": [(p, labels.PROFILES.get(p, p)) for p in qtype.profiles],
+                    # The form opens on that profile at level 1; htmx refreshes the
+                    # situations when either changes (see situation_options).
+                    "situations": (
+                        situations.choices(qtype.possible(profile, 1)) if qtype.situations else []
+                    ),
+                }
+            )
         games.append({"game": game, "name": name, "types": types})
     return games
 
@@ -70,10 +78,10 @@ def index(request):
     ]
     attempts = Attempt.objects.filter(owned(request))
     context = {
-        "games": catalogue(recommend.per_type(attempts)),
+        "games": catalogue(request, recommend.per_type(attempts)),
         "curated": curated,
         "levels": labels.LEVELS,
-        "recommended": recommend.next_step(attempts),
+        "recommended": recommend.next_step(attempts, lambda qtype: _opening(request, qtype)),
         "queue": review_queue(request),
     }
     return render(request, "quiz/index.html", context)
@@ -120,6 +128,7 @@ def random_question(request, type_name, profile):
         except exercises.ExerciseError as error:
             if error.code != "quiz_no_scenario" or attempt == SEED_TRIES - 1:
                 return bad_request(request, error)
+    chosen_profile.remember(request, profile)
     url = reverse("quiz_question", args=[type_name, profile, seed])
     query = filters(request)
     return redirect(f"{url}?{urlencode(query)}" if query else url)
@@ -136,6 +145,8 @@ def ask(request, question: dict, template: str, extra: dict, on_checked=None, re
         "title": labels.type_label(question["type"]),
         "profile_label": labels.PROFILES.get(question["profile"], question["profile"]),
         "action": request.get_full_path(),
+        "target": "#exercise",
+        "id": "exercise",
         **extra,
     }
     if request.method == "POST":
@@ -144,10 +155,15 @@ def ask(request, question: dict, template: str, extra: dict, on_checked=None, re
         except exercises.BadAnswer as error:
             return bad_request(request, error)
         context["answered"] = True
+        # The learner's answer stays on the page, marked with the verdict.
+        lang = get_language()
+        context["question"] = question_view(
+            question, lang, context["given"], context.get("checked")
+        )
         if on_checked and "correct" in context:
             on_checked(context["correct"], context["given"])
         if request.htmx:
-            return render(request, f"{template}#feedback", context)
+            return render(request, f"{template}#exercise", context)
     return render(request, template, context)
 
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('lessons', '0001_initial'),
+        ('lessons', '0002_solved_per_profile'),
     ]
 
     operations = [
