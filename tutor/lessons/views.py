@@ -15,15 +15,13 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor import exercises
-from tutor.pages.profiles import PROFILES
+from tutor.pages import rules
 from tutor.rules.explain import side_name
 
 from . import questions
 from .diagrams import diagram, rules_of
 from .path import COURSES, GAMES, Lesson, get_lesson
 from .progress import Progress
-
-PROFILE_TITLES = {entry["name"]: entry["title"] for entry in PROFILES}
 
 
 def _lesson_or_404(slug: str) -> Lesson:
@@ -39,9 +37,7 @@ def _bad_request(request: HttpRequest) -> HttpResponse:
 
 def _profile(request: HttpRequest, lesson: Lesson, source) -> str | None:
     """The profile asked for (``source`` is GET or POST), the lesson's default when none."""
-    allowed = questions.profiles_for(lesson)
-    name = source.get("profile") or allowed[0]
-    return name if name in allowed else None
+    return rules.chosen(request, questions.profiles_for(lesson), source)
 
 
 def _course(progress: Progress, game: str) -> dict:
@@ -110,7 +106,7 @@ def _item(lesson: Lesson, index: int, profile: str, solved: set, verdict=None) -
         if verdict.correct and item["kind"] == "scores":
             rows = questions.other_rules(exercise, lesson, profile)
             for row in rows:
-                row["title"] = PROFILE_TITLES.get(row["profile"], row["profile"])
+                row["title"] = rules.title(row["profile"])
                 for cell in row["cells"]:
                     cell["label"] = side_name(cell["side"], lang)
             item["other_rules"] = rows
@@ -131,8 +127,8 @@ def _page(request, lesson, profile, answered=None, status=200) -> HttpResponse:
         "game_title": GAMES[lesson.game],
         "profile": profile,
         "profiles": [
-            {"name": name, "title": PROFILE_TITLES.get(name, name)}
-            for name in questions.profiles_for(lesson)
+            {"name": name, "title": title}
+            for name, title in rules.choices(request, questions.profiles_for(lesson), profile)
         ],
         "items": items,
         "diagram": diagram(lesson.slug, profile),

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from tutor import exercises
 from tutor.exercises.present import question_view
+from tutor.pages import rules
 
 from . import labels, situations
 from .answering import check_answer
@@ -30,15 +31,15 @@ def bad_request(request, error: exercises.ExerciseError):
     return response if not request.htmx else HttpResponseBadRequest(message)
 
 
-def catalogue() -> list[dict]:
+def catalogue(request=None) -> list[dict]:
     games = []
     for game, name in labels.GAMES.items():
         types = [
             {
                 "name": qtype.name,
                 "label": labels.type_label(qtype.name),
-                "profile": qtype.profiles[0],
-                "profiles": [(p, labels.PROFILES.get(p, p)) for p in qtype.profiles],
+                "profile": rules.chosen(request, qtype.profiles) or qtype.profiles[0],
+                "profiles": rules.choices(request, qtype.profiles, request.GET.get("profile")),
                 # The form opens on the first profile at level 1; htmx refreshes the
                 # situations when either changes (see situation_options).
                 "situations": (
@@ -67,7 +68,7 @@ def index(request):
     return render(
         request,
         "quiz/index.html",
-        {"games": catalogue(), "curated": curated, "due": due, "levels": labels.LEVELS},
+        {"games": catalogue(request), "curated": curated, "due": due, "levels": labels.LEVELS},
     )
 
 
@@ -125,7 +126,8 @@ def ask(request, question: dict, template: str, extra: dict, on_checked=None):
     context = {
         "question": question_view(question, get_language()),
         "title": labels.type_label(question["type"]),
-        "profile_label": labels.PROFILES.get(question["profile"], question["profile"]),
+        "profile_label": rules.title(question["profile"]),
+        "profile": question["profile"],
         "action": request.get_full_path(),
         **extra,
     }

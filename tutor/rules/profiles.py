@@ -20,6 +20,8 @@ messages(
 )
 
 PROFILES: dict[str, object] = {}
+# Separates a house-rule code's base profile from its options (coinche/houserules.py).
+SEP = "~"
 # Functions that read a name no profile is registered under (a game's house-rule code)
 # and return its profile, or None when the name is not theirs.
 RESOLVERS: list = []
@@ -45,3 +47,20 @@ def get_profile(name: object = "federation") -> object:
             if profile is not None:
                 return profile
     raise RulesError("unknown_profile", value=str(name)[:40])
+
+
+def base_name(name: str) -> str:
+    """The registered profile a house-rule code starts from ("federation~max_bid:180" →
+    "federation"); a registered name is its own base."""
+    return name.split(SEP, 1)[0] if isinstance(name, str) else ""
+
+
+def fits(name: object, names) -> bool:
+    """Whether ``name`` is one of ``names`` or house rules built on one of them."""
+    if not isinstance(name, str) or base_name(name) not in names:
+        return False
+    try:
+        get_profile(name)
+    except RulesError:
+        return False
+    return True

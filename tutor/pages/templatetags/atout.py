@@ -49,3 +49,19 @@ def num(value) -> str:
 def day(value) -> str:
     """A date written the locale's way, in words."""
     return format_date(value, format="long", locale=babel_locale(_lang()))
+
+
+@register.filter
+def rules_title(name: str) -> str:
+    """The name of a profile or house-rule code in the page's language (pages/rules.py)."""
+    from tutor.pages import rules
+
+    return rules.title(str(name))
+
+
+@register.filter
+def rules_changes(name: str) -> list:
+    """What a house-rule code changes, as (label, value) rows; empty for a profile."""
+    from tutor.pages import rules
+
+    return rules.changes(str(name))

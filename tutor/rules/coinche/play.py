@@ -32,7 +32,16 @@ from ..cards import SUIT_MASKS, SUITS, card_code, next_seat, partner_of
 from ..errors import RulesError
 from ..explain import Step, gettext_noop, messages
 from .profiles import Profile
-from .tricks import ABOVE_TRUMP, POWER, SA, map_mask, order_map, trump_code, winner_index
+from .tricks import (
+    ABOVE_TRUMP,
+    IDENTITY,
+    POWER,
+    SA,
+    map_mask,
+    order_map,
+    trump_code,
+    winner_index,
+)
 
 GENERALE_BIDS = ("generale", "generalebelote")
 
@@ -159,6 +168,19 @@ def decide(
         return hand, "ta_discard"
     higher = follow & ABOVE_TRUMP[master]
     return (higher, "ta_overcard") if higher else (follow, "ta_follow")
+
+
+def profile_legal_mask(
+    profile: Profile, hand: int, trick: list[int] | tuple[int, ...], trump: int
+) -> int:
+    """:func:`legal_mask` under ``profile``'s card order and undertrump rule (a lead is free)."""
+    mapping = order_map(profile, trump)
+    if mapping is IDENTITY:
+        return legal_mask(hand, trick, trump, profile.undertrump)
+    mapped = legal_mask(
+        map_mask(hand, mapping), [mapping[c] for c in trick], trump, profile.undertrump
+    )
+    return map_mask(mapped, mapping)
 
 
 def legal_mask(hand: int, trick: list[int] | tuple[int, ...], trump: int, undertrump: bool) -> int:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields, replace
 
 from ..errors import RulesError
 from ..explain import gettext_noop, messages
-from ..profiles import get_profile, register_profile
+from ..profiles import SEP, base_name, get_profile, register_profile
 
 messages(
     {
@@ -368,14 +368,6 @@ def check_option(option: str, value: object) -> object:
     value = _check_type(option, value, _FIELDS[option].type)
     _check_range(option, value)
     return value
-
-
-SEP = "~"
-
-
-def base_name(name: str) -> str:
-    """The source profile a profile name or house-rule code starts from."""
-    return name.split(SEP, 1)[0]
 
 
 def _text(value: object) -> str:

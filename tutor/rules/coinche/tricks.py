@@ -180,6 +180,12 @@ def winner_index(cards: list[int] | tuple[int, ...], trump: int) -> int:
     return best
 
 
+def trick_winner(cards: list[int] | tuple[int, ...], trump: int, profile: Profile) -> int:
+    """:func:`winner_index` under ``profile``'s card order (``inverted``)."""
+    mapping = order_map(profile, trump)
+    return winner_index([mapping[c] for c in cards], trump)
+
+
 def beats(card: int, other: int, lead: int, trump: int) -> bool:
     """Whether ``card`` beats ``other`` in a trick led in suit ``lead``.
 
@@ -209,8 +215,7 @@ def explain_trick(
     >>> [s.code for s in explain_trick(parse_cards(["AS", "TS", "7S", "KS"]), 4)]
     ['trick_won_no_trump', 'trick_points']
     """
-    mapping = order_map(profile, trump)
-    win = cards[winner_index([mapping[c] for c in cards], trump)]
+    win = cards[trick_winner(cards, trump, profile)]
     lead = SUITS[cards[0] >> 3]
     if trump in (SA, TA):
         first = Step("trick_won_no_trump", {"card": card_code(win), "suit": lead})
