@@ -234,7 +234,8 @@ def _typed(option: str, query) -> object:
         return query.get(option) == "1"
     if kind == "trumps":
         return ["S", "H", "D", "C", *[t for t in ("SA", "TA") if t in query.getlist(option)]]
-    return query.get(option, "").strip()[:20]
+    # A field left out of the address keeps the profile's value (a hand-written link).
+    return query[option].strip()[:20] if option in query else None
 
 
 def _engine_value(option: str, typed: object) -> object:
@@ -261,6 +262,7 @@ def read_form(query) -> tuple[str | None, str, dict, dict]:
     if not isinstance(profile, Profile):
         return None, base, {}, {"base": render(Step("profile_not_coinche", {"value": base}), lang)}
     typed = {option: _typed(option, query) for options in PHASES.values() for option in options}
+    typed = {option: value for option, value in typed.items() if value is not None}
     errors: dict[str, str] = {}
     overrides = {}
     for option, value in typed.items():
