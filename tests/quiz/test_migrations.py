@@ -13,8 +13,8 @@ from tutor.quiz import schedule
 @pytest.mark.django_db(transaction=True)
 def test_old_review_items_become_fsrs_cards():
     executor = MigrationExecutor(connection)
-    executor.migrate([("quiz", "0002_sheet_deal_nonce")])
-    old = executor.loader.project_state([("quiz", "0002_sheet_deal_nonce")]).apps
+    executor.migrate([("quiz", "0003_sheet_deal_nonce")])
+    old = executor.loader.project_state([("quiz", "0003_sheet_deal_nonce")]).apps
     Item = old.get_model("quiz", "ReviewItem")
     Attempt = old.get_model("quiz", "Attempt")
     soon = timezone.now() + timedelta(minutes=5)
@@ -32,8 +32,8 @@ def test_old_review_items_become_fsrs_cards():
         correct=True,
     )
     executor = MigrationExecutor(connection)
-    executor.migrate([("quiz", "0003_fsrs_cards")])
-    new = executor.loader.project_state([("quiz", "0003_fsrs_cards")]).apps
+    executor.migrate([("quiz", "0004_fsrs_cards")])
+    new = executor.loader.project_state([("quiz", "0004_fsrs_cards")]).apps
     Item = new.get_model("quiz", "ReviewItem")
     missed, known = Item.objects.get(pk=missed.pk), Item.objects.get(pk=known.pk)
     assert schedule.due(missed.card) == missed.due and missed.card["state"] == 3

@@ -11,6 +11,7 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tutor import exercises
+from tutor.pages import rules
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.coinche.scoring import score_deal
 from tutor.rules.coinche.summary import parse_summary
@@ -119,12 +120,12 @@ def score(profile: str, payload: dict, deposit: int = 0):
 def comparison(chosen: str, payload: dict) -> list[dict]:
     """Every profile's score of the same deal; cells that differ from ``chosen`` are marked."""
     rows = []
-    for name in PROFILES:
+    for name in PROFILES if chosen in PROFILES else [chosen, *PROFILES]:
         result, error = score(name, payload)
         rows.append(
             {
                 "name": name,
-                "label": labels.PROFILES[name],
+                "label": rules.title(name),
                 "scores": result.scores if result else None,
                 "made": result.made if result else None,
                 "error": error,
@@ -155,10 +156,13 @@ def result_context(form: DealForm, deposit: int = 0) -> dict:
 
 
 def page(request):
-    submitted = bool(request.GET)
+    # A link that only names the rules ("?profile=…") opens the empty form under them.
+    submitted = bool(set(request.GET) - {"profile"})
+    chosen = rules.chosen(request, PROFILES) or "federation"
     form = DealForm(
-        request.GET or None, initial={"profile": "federation", "seat": "S", "bid": "80"}
+        request.GET if submitted else None, initial={"profile": chosen, "seat": "S", "bid": "80"}
     )
+    form.fields["profile"].choices = rules.choices(request, PROFILES, request.GET.get("profile"))
     context = {"form": form}
     status = 200
     if submitted:

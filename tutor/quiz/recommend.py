@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 
 from tutor import exercises
+from tutor.pages import rules
 
 from . import labels, situations
 
@@ -46,7 +47,7 @@ def weak_rules(attempts, limit: int = 5) -> list[dict]:
                 "percent": round(100 * r["right"] / r["total"]),
                 "type_label": labels.type_label(r["type"]),
                 "label": situations.situation_label(r["situation"]),
-                "profile_label": labels.PROFILES.get(r["profile"], r["profile"]),
+                "profile_label": rules.title(r["profile"]),
                 "url": url,
             }
         )

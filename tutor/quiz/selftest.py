@@ -13,6 +13,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from tutor import exercises
 from tutor.exercises.present import question_view, verdict_view
+from tutor.pages import rules
 
 from . import labels
 from .answering import check_answer
@@ -79,7 +80,7 @@ def step(request, test_id):
         "done": number,
         "question": question_view(question, get_language()),
         "title": labels.type_label(question["type"]),
-        "profile_label": labels.PROFILES.get(test.profile, test.profile),
+        "profile_label": rules.title(test.profile),
         "action": request.get_full_path(),
         "target": "#exercise",
         "id": "exercise",
@@ -165,6 +166,6 @@ def result(request, test_id):
             "mistakes": sum(1 for r in reviewed if not r["correct"]),
             "best": best,
             "new_best": best is None or test.score > best,
-            "profile_label": labels.PROFILES.get(test.profile, test.profile),
+            "profile_label": rules.title(test.profile),
         },
     )

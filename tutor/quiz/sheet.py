@@ -26,14 +26,15 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor import exercises
+from tutor.pages import rules
 from tutor.rules.coinche.game import Game
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.coinche.scoring import score_deal
 from tutor.rules.coinche.summary import parse_summary, table_entry, table_payload
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, seat_name, suit_name
+from tutor.rules.profiles import fits
 
-from . import labels
 from .calculator import PROFILES
 from .models import ScoreSheet, SheetDeal
 
@@ -215,14 +216,14 @@ def replay(sheet: ScoreSheet) -> dict:
     rules: the target, the belote validation of a pending side, a tie at the top,
     and the deposit a litige carries to the next deal, after any edit.
     """
-    rules = coinche_profile(sheet.profile)
-    game = Game(rules)
+    profile = coinche_profile(sheet.profile)
+    game = Game(profile)
     rows, steps, deposit = [], [], 0
     lang = get_language()
     stale = []
     for deal in sheet.deals.all():
-        summary = parse_summary({**deal.entry, "deposit": deposit}, rules)
-        result = score_deal(rules, summary)
+        summary = parse_summary({**deal.entry, "deposit": deposit}, profile)
+        result = score_deal(profile, summary)
         steps = game.add_deal(summary, result)
         deposit = result.deposit
         stored = (deal.score_ns, deal.score_ew, deal.made, deal.deposit)
@@ -246,7 +247,7 @@ def replay(sheet: ScoreSheet) -> dict:
     return {
         "rows": rows,
         "totals": tuple(game.totals),
-        "target": rules.target,
+        "target": profile.target,
         "game_steps": [exercises.text(step, lang) for step in steps if step.code != "game_totals"],
         "over": game.winner is not None,
         "winner": game.winner,
@@ -265,7 +266,7 @@ def render_sheet(request, sheet, form=None, editing=None, status=200, recorded=N
         "form": form or fresh_form(sheet),
         "editing": editing,
         "recorded": recorded,
-        "profile_label": labels.PROFILES[sheet.profile],
+        "profile_label": rules.title(sheet.profile),
         "share_url": request.build_absolute_uri(reverse("quiz_sheet", args=[sheet.token])),
         "next_number": len(state["rows"]) + 1,
         **state,
@@ -312,11 +313,11 @@ def record(sheet: ScoreSheet, form: TableDealForm) -> SheetDeal | None:
 @never_cache
 @require_http_methods(["GET", "POST"])
 def new_sheet(request):
-    choices = [(p, labels.PROFILES[p]) for p in PROFILES]
     if request.method == "GET":
+        choices = rules.choices(request, PROFILES, request.GET.get("profile"))
         return render(request, "quiz/sheet_new.html", {"profiles": choices})
     profile = request.POST.get("profile", "")
-    if profile not in PROFILES:
+    if not fits(profile, PROFILES):
         message = exercises.text(
             Step("quiz_unknown_profile", {"value": profile[:40]}), get_language()
         )

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods
 
 from tutor import exercises
 from tutor.exercises.present import question_view
-from tutor.pages import chosen_profile
+from tutor.pages import rules
 
 from . import labels, recommend, situations
 from .answering import check_answer
@@ -33,13 +33,13 @@ def bad_request(request, error: exercises.ExerciseError):
 
 
 def _opening(request, qtype) -> str:
-    """The profile a kind of question opens on: the remembered one where it has it."""
-    return chosen_profile.remembered(request, qtype.profiles) or qtype.profiles[0]
+    """The rules a kind of question opens on: the remembered ones where it has them."""
+    return rules.chosen(request, qtype.profiles) or qtype.profiles[0]
 
 
 def catalogue(request, accuracy: dict | None = None) -> list[dict]:
     """Every type with its line and the learner's accuracy, its form opening on the
-    learner's remembered profile where it has it."""
+    learner's remembered rules where it has them."""
     games = []
     accuracy = accuracy or {}
     for game, name in labels.GAMES.items():
@@ -53,8 +53,8 @@ def catalogue(request, accuracy: dict | None = None) -> list[dict]:
                     "description": labels.DESCRIPTIONS.get(qtype.name, ""),
                     "accuracy": accuracy.get(qtype.name),
                     "profile": profile,
-                    "profiles": [(p, labels.PROFILES.get(p, p)) for p in qtype.profiles],
-                    # The form opens on that profile at level 1; htmx refreshes the
+                    "profiles": rules.choices(request, qtype.profiles, profile),
+                    # The form opens on those rules at level 1; htmx refreshes the
                     # situations when either changes (see situation_options).
                     "situations": (
                         situations.choices(qtype.possible(profile, 1)) if qtype.situations else []
@@ -128,7 +128,7 @@ def random_question(request, type_name, profile):
         except exercises.ExerciseError as error:
             if error.code != "quiz_no_scenario" or attempt == SEED_TRIES - 1:
                 return bad_request(request, error)
-    chosen_profile.remember(request, profile)
+    rules.remember(request, profile)
     url = reverse("quiz_question", args=[type_name, profile, seed])
     query = filters(request)
     return redirect(f"{url}?{urlencode(query)}" if query else url)
@@ -143,7 +143,8 @@ def ask(request, question: dict, template: str, extra: dict, on_checked=None, re
     context = {
         "question": question_view(question, get_language()),
         "title": labels.type_label(question["type"]),
-        "profile_label": labels.PROFILES.get(question["profile"], question["profile"]),
+        "profile_label": rules.title(question["profile"]),
+        "profile": question["profile"],
         "action": request.get_full_path(),
         "target": "#exercise",
         "id": "exercise",

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('quiz', '0003_fsrs_cards'),
+        ('quiz', '0004_fsrs_cards'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('quiz', '0001_initial'),
+        ('quiz', '0002_profile_holds_house_rules'),
     ]
 
     operations = [

@@ -43,7 +43,7 @@ def to_cards(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("quiz", "0002_sheet_deal_nonce"),
+        ("quiz", "0003_sheet_deal_nonce"),
     ]
 
     operations = [
