@@ -10,6 +10,7 @@ from tutor import exercises
 from tutor.lessons import questions
 from tutor.lessons.models import SolvedExercise
 from tutor.lessons.path import LESSONS
+from tutor.quiz.models import Attempt
 
 pytestmark = pytest.mark.django_db
 
@@ -210,3 +211,17 @@ def test_it_reads_progress_saved_before_profiles_and_stars_were_recorded(client)
     assert "1 of 3 exercises solved" in page and "2 of 6 stars" in page
     index = client.get(reverse("lessons_index")).content.decode()
     assert '<li data-lesson="chouine-cards" data-stars="5" data-done' in index
+
+
+def test_house_rules_keep_their_own_marks_in_an_account(client, alice):
+    # As long a code as the practice pages store: the column holds any of them.
+    field = SolvedExercise._meta.get_field("profile")
+    assert field.max_length == Attempt._meta.get_field("profile").max_length
+    client.force_login(alice)
+    code = "federation~max_bid:180"
+    assert "Right!" in _play(client, 1, code)
+    assert list(alice.solved_exercises.values_list("profile", "stars")) == [(code, 2)]
+    url = reverse("lesson", args=["coinche-play"])
+    assert "1 of 4 exercises solved" in client.get(url, {"profile": code}).content.decode()
+    federation = client.get(url, {"profile": "federation"}).content.decode()
+    assert "0 of 4 exercises solved" in federation
