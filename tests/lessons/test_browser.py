@@ -111,6 +111,7 @@ def test_the_profile_switch_counts_its_own_progress_and_auto_advance_still_works
     expect(page).to_have_url(re.compile(r"profile=official"))
     expect(progress).to_contain_text("0 of 3 exercises solved")
     expect(page.locator("#exercise-1 [data-solved]")).to_have_count(0)
+    expect(page.locator(".rules-used")).to_have_attribute("data-rules", "official")
     # The swapped exercises still move on by themselves after a right answer.
     fill_scores(page, "belote-counting", 1, "official")
     expect(page.locator("#exercise-1 [data-solved]")).to_be_visible()
