@@ -4,7 +4,9 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from tutor import exercises
 from tutor.lessons import questions
@@ -225,3 +227,14 @@ def test_house_rules_keep_their_own_marks_in_an_account(client, alice):
     assert "1 of 4 exercises solved" in client.get(url, {"profile": code}).content.decode()
     federation = client.get(url, {"profile": "federation"}).content.decode()
     assert "0 of 4 exercises solved" in federation
+
+
+def test_counts_agree_with_the_number_they_count(client):
+    solve(client, "chouine-cards", {1: "B"})
+    page = client.get("/fr/learn/chouine-cards/").content.decode()
+    assert "1 exercice résolu sur 3" in page and "2 étoiles sur 6" in page
+    assert "0 leçon terminée sur 5" in page
+    course = {"done": 1, "count": 8, "stars": 20, "most": 62}
+    with translation.override("ro"):
+        bar = render_to_string("lessons/course_bar.html", {"course": course})
+    assert "1 lecție terminată din 8" in bar and "20 de stele din 62" in bar
