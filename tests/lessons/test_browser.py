@@ -85,6 +85,7 @@ def test_a_lesson_completed_with_stars_and_auto_advance(site):
     expect(progress).to_have_attribute("data-phase", "done")
     expect(progress).to_contain_text("Lesson complete!")
     expect(progress).to_contain_text("5 of 6 stars")
+    expect(page.locator("#course-map")).to_contain_text("1 of 5 lessons done · 5 of 36 stars")
     page.locator('[data-action="next-lesson"]').click()
     expect(page).to_have_url(re.compile("/en/learn/chouine-stock/"))
     expect(page.locator(".course-map li.current")).to_contain_text("stock")

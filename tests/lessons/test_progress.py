@@ -136,6 +136,8 @@ def test_stars_tell_a_first_try_from_a_retry_and_the_lesson_completes(client):
     assert 'id="lesson-progress"' in last and 'hx-swap-oob="true"' in last
     assert "Lesson complete!" in last and "5 of 6 stars" in last
     assert 'data-action="next-lesson"' in last
+    # So does the course map: this lesson is now done.
+    assert 'id="course-map"' in last and "1 of 5 lessons done" in last
 
 
 def test_a_right_answer_points_to_the_next_exercise_not_solved(client):
