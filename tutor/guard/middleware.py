@@ -68,6 +68,8 @@ class PrivatePages:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         match = request.resolver_match
-        if match is not None and match.url_name in settings.PRIVATE_PAGES:
+        private = match is not None and match.url_name in settings.PRIVATE_PAGES
+        # A page that already forbids storing (the club's polled pages) keeps its own header.
+        if private and "no-store" not in response.get("Cache-Control", ""):
             add_never_cache_headers(response)
         return response
