@@ -19,8 +19,6 @@ from typing import Any
 
 from tutor.rules.explain import Step, gettext_noop, messages, render
 
-from .registry import TYPES
-
 MAX_SEED = 2**32 - 1
 # No score or count in these games comes near a billion; a longer number is refused before
 # it reaches the engine, a Babel format or the database.
@@ -167,6 +165,18 @@ class QuestionType(ABC):
 
     def rule_broken(self, question: dict, given: Any, solution: Solution) -> str:
         return solution.rule
+
+
+# The question types by name, filled in by the modules that define them.
+TYPES: dict[str, QuestionType] = {}
+
+
+def register(cls: type[QuestionType]) -> type[QuestionType]:
+    """Class decorator: one instance of each type, under its ``name``."""
+    if cls.name in TYPES:
+        raise ValueError(f"question type {cls.name!r} registered twice")
+    TYPES[cls.name] = cls()
+    return cls
 
 
 def get_type(name: object) -> QuestionType:
