@@ -12,6 +12,12 @@ pytestmark = pytest.mark.django_db
 PASSWORD = "a long pass phrase 42"
 
 
+@pytest.fixture(autouse=True)
+def cheap_hashing(monkeypatch):
+    """The same hasher with fewer rounds: these tests sign in dozens of times."""
+    monkeypatch.setattr(PBKDF2PasswordHasher, "iterations", 1000)
+
+
 @pytest.fixture
 def alice(db):
     return get_user_model().objects.create_user("alice", password=PASSWORD)

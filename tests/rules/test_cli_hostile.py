@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_cli import LEGAL, SCORE, run
 
-from tutor.rules.cli import HANDLERS
+from tutor.rules.cli import COMMANDS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -93,7 +93,7 @@ FIELDS = ["trump", "hand", "seat", "trick", "contract", "card_points", "tricks",
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    command=st.sampled_from(sorted(HANDLERS)),
+    command=st.sampled_from(COMMANDS),
     base=st.sampled_from([LEGAL, SCORE, {}]),
     changes=st.dictionaries(st.sampled_from(FIELDS + ["profile", "dealer"]), JSON, max_size=3),
 )
