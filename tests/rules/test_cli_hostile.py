@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import JSON
 from test_cli import LEGAL, SCORE, run
 
 from tutor.rules.cli import COMMANDS
@@ -78,16 +79,6 @@ def test_line_separators_in_echoed_values_stay_inside_one_line():
     assert "\u2028" not in out and "\x85" not in out
 
 
-JSON = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=True)
-    | st.text(st.characters(codec="utf-8"), max_size=6)
-    | st.sampled_from(["H", "S", "N", "AS", "JH", "80", "pass", "coinche", "federation"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
-    max_leaves=12,
-)
 FIELDS = ["trump", "hand", "seat", "trick", "contract", "card_points", "tricks", "calls"]
 
 
