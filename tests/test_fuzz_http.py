@@ -1,7 +1,7 @@
 """Hypothesis over the URL configuration and every form: whatever the request, no 5xx.
 
-Bounded to a few seconds (``FUZZ_EXAMPLES=5000`` for a longer run); scripts/fuzz.py runs the same strategies 10,000 times against a
-real server on PostgreSQL with DEBUG off.
+Bounded to a few seconds (``FUZZ_EXAMPLES=5000`` for a longer run); scripts/fuzz.py runs
+the same strategies 10,000 times against a real server on PostgreSQL with DEBUG off.
 """
 
 import os
