@@ -10,6 +10,8 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tutor.pages import rules
+
 from . import codes, nicknames, questions
 from .forms import CreateForm, JoinForm
 from .models import ClubQuestion, ClubSession, Player
@@ -21,7 +23,11 @@ CODE_TRIES = 5
 
 
 def index(request):
-    form = CreateForm(request.POST or None)
+    form = CreateForm(
+        request.POST or None, house=rules.house_choices(request, request.GET.get("profile"))
+    )
+    if request.method == "GET" and request.GET.get("profile"):
+        form.initial["profile"] = request.GET["profile"]
     if request.method == "POST" and form.is_valid():
         session = _create(request, form.cleaned_data)
         if session is not None:
