@@ -4,17 +4,16 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('club', '0001_initial'),
+        ("club", "0002_profile_holds_house_rules"),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name='ratecounter',
-            name='club_rate_slot_once',
+            model_name="ratecounter",
+            name="club_rate_slot_once",
         ),
         migrations.DeleteModel(
-            name='RateCounter',
+            name="RateCounter",
         ),
     ]
