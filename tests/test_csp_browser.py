@@ -96,3 +96,24 @@ def test_a_club_session_works_under_the_policy(watched, browser, browser_context
     phone.screenshot(path=SHOTS / "csp-phone-fr.png", full_page=True)
     context.close()
     assert violations == []
+
+
+PAGES = [
+    "/pt/",
+    "/es/glossary/",
+    "/ro/profiles/",
+    "/fr/profiles/house/",
+    "/en/quiz/",
+    "/en/quiz/sheet/",
+    "/en/quiz/test/",
+    "/en/club/join/",
+    "/en/learn/account/signup/",
+]
+
+
+def test_every_page_without_parameters_loads_without_a_violation(watched):
+    url, page, violations = watched
+    for path in PAGES:
+        page.goto(url + path)
+        page.wait_for_load_state("networkidle")
+    assert violations == []
