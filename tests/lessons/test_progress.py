@@ -155,8 +155,7 @@ def test_stars_follow_the_learner_into_an_account(client, alice):
         reverse("lesson_answer", args=["chouine-cards", 1]), {"profile": "chouine", "choice": "A"}
     )
     solve(client, "chouine-cards", {1: "B"})
-    client.force_login(alice)
-    client.login(username="alice", password="a long pass phrase 42")
+    client.post(reverse("login"), {"username": "alice", "password": "a long pass phrase 42"})
     assert SolvedExercise.objects.get(user=alice).stars == 1
 
 
