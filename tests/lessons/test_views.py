@@ -138,7 +138,10 @@ def test_it_serves_the_course_in_every_language(client, lang):
 def test_it_shows_and_explains_a_deal_with_announcements_in_every_language(client, lang):
     body = client.get(f"/{lang}/learn/chouine-scoring/").content.decode()
     exercise = body[body.index('id="exercise-1"') : body.index('id="exercise-2"')]
-    assert exercise.count("<li>") == 2
+    # The two announcements, in the rows under the table (which draws the players' points).
+    rows = exercise[exercise.index('class="question-row"') :]
+    assert rows.count("<li>") == 2
+    assert 'data-points="60"' in exercise
     response = client.post(
         f"/{lang}/learn/chouine-scoring/1/",
         {"profile": "chouine", "choice": "B"},
