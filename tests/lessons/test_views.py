@@ -217,3 +217,15 @@ def test_it_refuses_a_step_no_link_has_in_a_translated_page(client, step):
 def test_a_step_past_the_end_shows_the_last_one(client):
     body = client.get(reverse("lesson", args=["coinche-play"]), {"step": "40"}).content.decode()
     assert 'data-step="5"' in body and "Step 6 of 6" in body
+
+
+def test_an_example_house_rules_forbid_is_played_under_the_lessons_rules_and_says_so(client):
+    # A lowest bid of 90 refuses the example's opening 80 in hearts.
+    url = reverse("lesson", args=["coinche-auction"])
+    house = "federation~min_bid:90"
+    body = client.get(url, {"profile": house, "step": "1"}).content.decode()
+    assert "data-shown-under" in body and "West bids 80 in hearts." in body
+    # The links keep the learner's own rules.
+    assert "profile=federation~min_bid%3A90&amp;step=2" in body
+    plain = client.get(url, {"profile": "federation"}).content.decode()
+    assert "data-shown-under" not in plain

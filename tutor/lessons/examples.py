@@ -25,6 +25,7 @@ from tutor.rules.coinche.auction import Auction, parse_call
 from tutor.rules.coinche.play import legal_plays
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.coinche.tricks import explain_trick, parse_trump
+from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, gettext_noop, messages, render
 
 from . import questions
@@ -61,15 +62,18 @@ class Frame:
 
 
 def frames(example: Example, profile: str) -> list[Frame]:
-    """The steps of ``example`` under ``profile``: the position, then one step per card,
-    call or step of the engine's solution."""
-    if isinstance(example, TrickExample):
-        return _trick(example, profile)
-    if isinstance(example, AuctionExample):
-        return _auction(example, profile)
-    if isinstance(example, DuelExample):
-        return _duel(example)
-    return _solved(example, profile)
+    """The steps of ``example`` under ``profile`` (a profile or a house-rule code): the
+    position, then one step per card, call or step of the engine's solution."""
+    try:
+        if isinstance(example, TrickExample):
+            return _trick(example, profile)
+        if isinstance(example, AuctionExample):
+            return _auction(example, profile)
+        if isinstance(example, DuelExample):
+            return _duel(example)
+        return _solved(example, profile)
+    except RulesError as error:
+        raise ExampleError(f"{profile}: {error}") from error
 
 
 def _disjoint(hands: dict[str, tuple[str, ...]]) -> None:

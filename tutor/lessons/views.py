@@ -48,10 +48,18 @@ def _step(source) -> int | None:
 
 
 def _example(lesson: Lesson, profile: str, step: int) -> dict:
-    """The worked example at ``step`` and the links to the steps around it. The number of
-    steps of a solved example can change with the profile, so a step past the end (kept
-    across a profile switch) shows the last one."""
-    view = examples.step_view(lesson.example, profile, get_language(), step)
+    """The worked example at ``step`` and the links to the steps around it (which keep the
+    learner's rules). The number of steps of a solved example can change with the profile,
+    so a step past the end (kept across a profile switch) shows the last one."""
+    shown = profile
+    try:
+        view = examples.step_view(lesson.example, profile, get_language(), step)
+    except examples.ExampleError:
+        # House rules can forbid a card or a call of the example (a higher lowest bid, no
+        # no-trump): it is then played under the lesson's own rules, and says so.
+        shown = questions.profiles_for(lesson)[0]
+        view = examples.step_view(lesson.example, shown, get_language(), step)
+    view["shown_under"] = None if shown == profile else rules.title(shown)
     base = reverse("lesson", args=[lesson.slug])
 
     def link(number: int) -> str:
