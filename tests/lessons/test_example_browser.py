@@ -28,9 +28,7 @@ def said(lang, step):
 
 def settled(page):
     """Wait until htmx has swapped and settled the step (its links answer htmx again)."""
-    page.wait_for_function(
-        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
-    )
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
 
 
 def no_sideways_scroll(page):
