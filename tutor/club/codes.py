@@ -53,6 +53,17 @@ def is_teacher_key(session, key: str) -> bool:
     return constant_time_compare(teacher_key(session), key)
 
 
+def screen_key(session) -> str:
+    """The projector view's key: it shows the session and cannot run it."""
+    return salted_hmac(
+        "atout.club.screen", f"{session.code}:{session.nonce}", algorithm="sha256"
+    ).hexdigest()
+
+
+def is_screen_key(session, key: str) -> bool:
+    return constant_time_compare(screen_key(session), key)
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(32)
 

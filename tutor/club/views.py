@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from . import codes, questions
+from . import codes, history, questions
 from .forms import CreateForm, JoinForm
 from .models import ClubQuestion, ClubSession, Player
 from .play import current_player, player_cookie
@@ -25,14 +25,13 @@ def index(request):
         if session is not None:
             return redirect(host_url(session))
         form.add_error(None, _("No question matches these choices; choose other topics."))
-    owned = []
+    context = {"form": form}
     if request.user.is_authenticated:
-        owned = [
-            {"session": session, "url": host_url(session), "code": codes.spaced(session.code)}
-            for session in ClubSession.objects.filter(owner=request.user).order_by("-created_at")
-        ]
+        context["owned"] = history.sessions(request.user, host_url)
+        context["topics"] = history.topics(request.user)
+        context["rules"] = history.rules(request.user)
     status = 400 if form.errors else 200
-    return render(request, "club/index.html", {"form": form, "owned": owned}, status=status)
+    return render(request, "club/index.html", context, status=status)
 
 
 def host_url(session) -> str:
@@ -57,6 +56,9 @@ def _create(request, data) -> ClubSession | None:
                     topics=data["topics"],
                     difficulty=data["difficulty"],
                     seconds=data["seconds"],
+                    auto_reveal=data["auto_reveal"] and data["seconds"] is not None,
+                    scoring=data["scoring"],
+                    max_players=data["max_players"],
                     lang=translation.get_language(),
                 )
                 ClubQuestion.objects.bulk_create(
@@ -102,6 +104,9 @@ def _join(request, form) -> HttpResponseRedirect | None:
     if session is None:
         codes.record_failure(request)
         form.add_error("code", _("No session is running with this code."))
+        return None
+    if session.max_players is not None and session.players.count() >= session.max_players:
+        form.add_error(None, _("This session is full: the teacher set a limit on players."))
         return None
     token = codes.new_token()
     try:
