@@ -20,16 +20,19 @@ function clubTick() {
   }
 }
 
-// A presenter region marked [data-fit] keeps its size; its type shrinks until it all shows.
+// A presenter region marked [data-fit] keeps its size; its type shrinks until it all shows
+// (data-fit="width": a single line, only its width counts).
+function clubOverflows(el) {
+  const wide = el.scrollWidth > el.clientWidth + 1;
+  return el.dataset.fit === "width" ? wide : wide || el.scrollHeight > el.clientHeight + 1;
+}
+
 function clubFit() {
   for (const el of document.querySelectorAll("[data-fit]")) {
     el.style.fontSize = "";
     let size = parseFloat(getComputedStyle(el).fontSize);
     const smallest = size * 0.35;
-    while (
-      (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1) &&
-      size > smallest
-    ) {
+    while (clubOverflows(el) && size > smallest) {
       size *= 0.92;
       el.style.fontSize = `${size}px`;
     }
