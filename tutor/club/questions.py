@@ -95,6 +95,13 @@ def present(question: dict, lang: str) -> dict:
         )
     qtype = exercises.get_type(question["type"])
     data = question["data"]
+    hand = data.get("hand", []) if qtype.answer_kind == "cards" else []
+    # The hand to pick from is drawn once, as the cards to tick, under its own label.
+    hand_label = ""
+    for row in rows:
+        if hand and row["cards"] == hand:
+            hand_label = row["text"]
+    rows = [row for row in rows if not (hand and row["cards"] == hand)]
     return {
         "kind": qtype.answer_kind,
         "prompt": text(question["prompt"], lang),
@@ -104,7 +111,8 @@ def present(question: dict, lang: str) -> dict:
             {"value": choice["value"], "label": text(choice["label"], lang), "tile": index % TILES}
             for index, choice in enumerate(question.get("choices", []))
         ],
-        "hand": data.get("hand", []) if qtype.answer_kind == "cards" else [],
+        "hand": hand,
+        "hand_label": hand_label,
         "sides": [{"value": side, "label": _side(side, lang)} for side in data.get("sides", [])],
     }
 
