@@ -7,11 +7,10 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
 from django.utils import timezone, translation
 from playwright.sync_api import expect
 
-from tutor.club import codes, live
+from tutor.club import codes, live, phase
 from tutor.club.models import ClubQuestion, ClubSession
 
 from .conftest import right_answer, wrong_answer
@@ -224,7 +223,7 @@ def test_the_countdown_locks_the_phones_and_reveals_by_itself(site, browser, bro
         opened_at=timezone.now() - timedelta(seconds=17)
     )
     # The live server runs in this process: forget what it read of the question's clock.
-    cache.clear()
+    phase.clear()
     live.forget(session.code)
     phone.reload()
     projector.reload()

@@ -1,8 +1,8 @@
 """A whole session through the test client: scores, rejoining, results, CSV and handout."""
 
 import codecs
-from html import unescape
 from datetime import timedelta
+from html import unescape
 
 import pytest
 from django.test import Client

@@ -5,7 +5,7 @@ state that no longer changes: the question on screen, the answers given to it
 once it is revealed, the standings over the questions revealed so far, and the
 HTML every phone shows alike in one language. At each phase change every phone
 asks within one polling interval; the first poll in each server process
-computes these and the others read them from the process's local-memory cache
+computes these and the others read them from a dictionary of the process
 (no service beyond the database). Keys carry the phase version, so nothing is
 ever invalidated, only left to expire.
 
@@ -13,22 +13,38 @@ The engine's answer enters only the reveal and finished phases' entries: a
 question phase's entry holds what ``questions.present`` shows and no more.
 """
 
-from django.core.cache import cache
+import threading
+from collections import OrderedDict
 
 from . import questions
 from .models import Answer, ClubQuestion, ClubSession
 from .results import standings as scoring_standings
 
-# Longer than any session; entries are only a few kilobytes.
-KEEP = 6 * 3600
+# Entries of the last phases of the sessions this process serves; a few kilobytes each
+# (the standings of a session hold one small row per player).
+KEEP = 256
+_entries: OrderedDict = OrderedDict()
+_entries_lock = threading.Lock()
 
 
 def _cached(key: str, compute):
-    value = cache.get(key)
+    """A plain dict in this process, not Django's cache: its local-memory backend pickles
+    every value, and unpickling a thousand players' standings on each poll costs more than
+    the poll itself."""
+    value = _entries.get(key)
     if value is None:
         value = compute()
-        cache.set(key, value, KEEP)
+        with _entries_lock:
+            _entries[key] = value
+            while len(_entries) > KEEP:
+                _entries.popitem(last=False)
     return value
+
+
+def clear() -> None:
+    """Forgets every entry (tests that change a phase's rows behind its back)."""
+    with _entries_lock:
+        _entries.clear()
 
 
 def _key(session: ClubSession, part: str) -> str:
