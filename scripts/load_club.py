@@ -8,9 +8,9 @@ Runs against a server already started on this machine (loopback only), e.g.::
 Every player joins, polls its live region at the interval the page sets (the server
 draws it between 1.6 and 2.4 s, as htmx's ``hx-trigger="every …ms"``) with the ETag it
 holds and answers each question once; the teacher polls the presenter every second,
-opens each question for ``--seconds``, reveals it, shows the scoreboard and moves on. Prints request counts,
-errors and latency percentiles; exits 1 on any error. Bounded: at most 2000
-players and 10 minutes.
+opens each question for ``--seconds``, reveals it, shows the scoreboard and moves on.
+Prints request counts, errors and latency percentiles; exits 1 on any error. Bounded:
+at most 2000 players and 10 minutes.
 
 One process, one asyncio event loop, no thread per phone: a client of 300
 Python threads takes the cores and the GIL from the server it measures. Each
