@@ -16,6 +16,7 @@ from django.utils.translation import pgettext_lazy
 
 from tutor import exercises
 from tutor.exercises.base import MAX_SEED
+from tutor.exercises.present import table_view
 from tutor.pages.profiles import PROFILES
 from tutor.quiz import situations
 from tutor.quiz.labels import type_label
@@ -80,8 +81,9 @@ def pick(game: str, profile: str, topics: list[str], difficulty: int, count: int
     return questions
 
 
-def present(question: dict, lang: str) -> dict:
-    """What a page shows of a question in ``lang``; never its answer."""
+def present(question: dict, lang: str, reveal: bool = False) -> dict:
+    """What a page shows of a question in ``lang``, on the card table; never its answer
+    before ``reveal``, which marks the trick's winner on the table."""
     text = exercises.text
     rows = []
     for row in question.get("show", []):
@@ -95,14 +97,10 @@ def present(question: dict, lang: str) -> dict:
         )
     qtype = exercises.get_type(question["type"])
     data = question["data"]
-    hand = data.get("hand", []) if qtype.answer_kind == "cards" else []
-    # The hand to pick from is drawn once, as the cards to tick, under its own label.
-    hand_label = ""
-    for row in rows:
-        if hand and row["cards"] == hand:
-            hand_label = row["text"]
-    rows = [row for row in rows if not (hand and row["cards"] == hand)]
+    table, hand = table_view(question, lang, reveal=reveal)
     return {
+        "table": table,
+        "table_hand": hand,
         "kind": qtype.answer_kind,
         "prompt": text(question["prompt"], lang),
         "rows": rows,
@@ -111,8 +109,7 @@ def present(question: dict, lang: str) -> dict:
             {"value": choice["value"], "label": text(choice["label"], lang), "tile": index % TILES}
             for index, choice in enumerate(question.get("choices", []))
         ],
-        "hand": hand,
-        "hand_label": hand_label,
+        "hand": data.get("hand", []) if qtype.answer_kind == "cards" else [],
         "sides": [{"value": side, "label": _side(side, lang)} for side in data.get("sides", [])],
     }
 

@@ -19,8 +19,6 @@ from typing import Any
 
 from tutor.rules.explain import Step, gettext_noop, messages, render
 
-from .registry import TYPES
-
 MAX_SEED = 2**32 - 1
 # How many scenarios a filtered pose draws before saying the filter matches nothing.
 MAX_DRAWS = 400
@@ -151,6 +149,21 @@ class QuestionType(ABC):
         sequence) where the row has them."""
         return []
 
+    def table(self, question: dict) -> dict | None:
+        """The position drawn on the card table, or ``None`` for a question without one:
+        ``{"game": "coinche" | "chouine", "hand": [codes] (optional), **arguments}`` where
+        the arguments are those of :func:`tutor.table.coinche_table` or ``chouine_table``.
+        ``show`` then gives only the facts the table does not draw."""
+        return None
+
+    # Questions whose answer is a seat or player winning the trick: once checked, the
+    # table marks the winner.
+    shows_winner: bool = False
+
+    def card_reasons(self, question: dict) -> dict[str, Step]:
+        """For ``cards`` questions, the engine's reason each refused card is refused."""
+        return {}
+
     @abstractmethod
     def solve(self, question: dict) -> Solution:
         """The engine's answer, its steps and the rule it turns on."""
@@ -161,6 +174,18 @@ class QuestionType(ABC):
 
     def rule_broken(self, question: dict, given: Any, solution: Solution) -> str:
         return solution.rule
+
+
+# The question types by name, filled in by the modules that define them.
+TYPES: dict[str, QuestionType] = {}
+
+
+def register(cls: type[QuestionType]) -> type[QuestionType]:
+    """Class decorator: one instance of each type, under its ``name``."""
+    if cls.name in TYPES:
+        raise ValueError(f"question type {cls.name!r} registered twice")
+    TYPES[cls.name] = cls()
+    return cls
 
 
 def get_type(name: object) -> QuestionType:

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import ACE, SUIT_MASKS, TEN, card_code, card_of, cards_of
-from .explain import Step, gettext_noop, messages
-from .profiles import register_profile
+from ..cards import ACE, SUIT_MASKS, TEN, card_code, card_of, cards_of
+from ..explain import Step, gettext_noop, messages
+from ..profiles import register_profile
 
 PLAYERS = "AB"
 
@@ -144,6 +144,19 @@ ILLEGAL_REASON = {
     RULE_FOLLOW_TRUMP: "chouine_illegal_follow",
     RULE_MUST_TRUMP: "chouine_illegal_trump",
 }
+
+
+PHASE_STOCK_OPEN = "stock_open"
+PHASE_STOCK_CLOSED = "stock_closed"
+
+
+def phase(stock: int) -> str:
+    """The phase of play: free play while the stock lasts, strict play in the last five tricks.
+
+    >>> phase(12), phase(0)
+    ('stock_open', 'stock_closed')
+    """
+    return PHASE_STOCK_OPEN if stock > 0 else PHASE_STOCK_CLOSED
 
 
 def legal_rule(hand: int, lead: int, trump: int, stock: int) -> tuple[int, str]:

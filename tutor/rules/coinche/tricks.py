@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from .cards import SUITS, card_code
-from .errors import RulesError
-from .explain import Step, gettext_noop, messages
+from ..cards import SUITS, card_code
+from ..errors import RulesError
+from ..explain import Step, gettext_noop, messages
 from .profiles import FEDERATION, TRUMP_CODES, Profile
 
 SA, TA = 4, 5
@@ -111,6 +111,20 @@ def points_table(profile: Profile, trump: int) -> tuple[int, ...]:
 def hand_points(profile: Profile, trump: int) -> int:
     """Card points of the whole deck under ``trump`` (152, or 120 in Maison no-trump)."""
     return sum(points_table(profile, trump))
+
+
+def strength(card: int, trump: int) -> int:
+    """How high ``card`` ranks within its own suit under ``trump``: the trump order
+    (J 9 A 10 K Q 8 7) for trumps and in all trumps, the plain order otherwise.
+
+    >>> from tutor.rules.cards import parse_card, HEARTS
+    >>> strength(parse_card("9H"), HEARTS) > strength(parse_card("AH"), HEARTS)
+    True
+    >>> strength(parse_card("9S"), HEARTS) > strength(parse_card("AS"), HEARTS)
+    False
+    """
+    trumped = trump == TA or (trump < SA and card >> 3 == trump)
+    return (TRUMP_ORDER if trumped else PLAIN_ORDER)[card & 7]
 
 
 def winner_index(cards: list[int] | tuple[int, ...], trump: int) -> int:

@@ -1,12 +1,20 @@
 """Chouine questions: legal cards in each phase, tricks, the trump-7 exchange, announcements,
 the deal and the match. Scenarios come from real deals played at random by the engine's
-:class:`~tutor.rules.chouine_deal.ChouineDeal`; every answer is the engine's.
+:class:`~tutor.rules.chouine.deal.ChouineDeal`; every answer is the engine's.
 """
 
 from __future__ import annotations
 
 from tutor.rules.cards import DECK, SUITS, card_code, cards_of, parse_card, parse_cards
-from tutor.rules.chouine import (
+from tutor.rules.chouine.announce import (
+    Kind,
+    announcement_step,
+    check_announcement,
+    combination_mask,
+    combination_points,
+)
+from tutor.rules.chouine.deal import ChouineDeal, IllegalMove
+from tutor.rules.chouine.rules import (
     RULE_BEAT_TRUMP,
     RULE_DISCARD,
     RULE_FOLLOW,
@@ -22,20 +30,11 @@ from tutor.rules.chouine import (
     explain_trick,
     hand_points,
 )
-from tutor.rules.chouine_announce import (
-    Kind,
-    announcement_step,
-    check_announcement,
-    combination_mask,
-    combination_points,
-)
-from tutor.rules.chouine_deal import ChouineDeal, IllegalMove
-from tutor.rules.chouine_scenarios import random_position
-from tutor.rules.chouine_score import match_progress, score_deal
+from tutor.rules.chouine.scenarios import random_position
+from tutor.rules.chouine.score import match_progress, score_deal
 from tutor.rules.explain import Step, gettext_noop, messages
 
-from .base import QuestionType, Solution, broken_rule, card_mistakes, sampled_situations
-from .registry import register
+from .base import QuestionType, Solution, broken_rule, card_mistakes, register, sampled_situations
 
 PROFILES = ("chouine",)
 
@@ -83,8 +82,6 @@ messages(
         "quiz_announce_quateron": gettext_noop("a quateron in %(suit)s"),
         "quiz_announce_chouine": gettext_noop("a chouine in %(suit)s"),
         "quiz_announce_quinte": gettext_noop("a quinte of brisques"),
-        "quiz_show_hand": gettext_noop("Hand of %(player)s:"),
-        "quiz_show_lead": gettext_noop("Card led:"),
     }
 )
 
@@ -100,12 +97,8 @@ def _players() -> list[dict]:
     ]
 
 
-def _hand_row(data: dict) -> dict:
-    """The row that shows the player's hand, as every Chouine question draws it."""
-    return {
-        "text": {"code": "quiz_show_hand", "params": {"player": data["player"]}},
-        "cards": data["hand"],
-    }
+def _other(player: str) -> str:
+    return "B" if player == "A" else "A"
 
 
 @register
@@ -143,6 +136,7 @@ class ChouineLegal(QuestionType):
             "lead": position["trick"][0]["card"] if position["trick"] else None,
             "trump": position["trump"],
             "stock": position["stock"],
+            "indicator": position["indicator"],
             "player": position["player"],
         }
 
@@ -152,12 +146,22 @@ class ChouineLegal(QuestionType):
             "quiz_chouine_legal", {"trump": d["trump"], "stock": d["stock"], "player": d["player"]}
         )
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
-        rows = [_hand_row(d)]
-        if d["lead"]:
-            rows.insert(0, {"text": {"code": "quiz_show_lead", "params": {}}, "cards": [d["lead"]]})
-        return rows
+        return {
+            "game": "chouine",
+            "hand": d["hand"],
+            "trump": d["trump"],
+            "stock": d["stock"],
+            "indicator": d.get("indicator"),
+            "leader": _other(d["player"]) if d["lead"] else d["player"],
+            "trick": [d["lead"]] if d["lead"] else [],
+            "bottom": d["player"],
+            "you": d["player"],
+        }
+
+    def card_reasons(self, question):
+        return self._illegal(self.solve(question))
 
     def solve(self, question):
         d = question["data"]
@@ -208,11 +212,16 @@ class ChouineTrickWinner(QuestionType):
             },
         )
 
-    def show(self, question):
+    shows_winner = True
+
+    def table(self, question):
         d = question["data"]
-        return [
-            {"text": {"code": "quiz_show_lead", "params": {}}, "cards": [d["lead"], d["reply"]]}
-        ]
+        return {
+            "game": "chouine",
+            "trump": d["trump"],
+            "leader": d["leader"],
+            "trick": [d["lead"], d["reply"]],
+        }
 
     def choices(self, question):
         return _players()
@@ -287,24 +296,22 @@ class ChouineExchange(QuestionType):
             },
         )
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
         deal = self._replay(d)
-        rows = [
-            {
-                "text": {"code": "quiz_show_hand", "params": {"player": d["player"]}},
-                "cards": [card_code(c) for c in deal.hand(d["player"])],
-            }
-        ]
-        if deal.lead_card is not None and deal.lead_card >= 0:
-            rows.insert(
-                0,
-                {
-                    "text": {"code": "quiz_show_lead", "params": {}},
-                    "cards": [card_code(deal.lead_card)],
-                },
-            )
-        return rows
+        lead = deal.lead_card
+        return {
+            "game": "chouine",
+            "hand": [card_code(c) for c in deal.hand(d["player"])],
+            "trump": SUITS[deal.trump],
+            "stock": deal.stock_count,
+            "indicator": card_code(deal.indicator) if deal.stock_count else None,
+            "leader": _other(deal.to_move) if lead is not None else deal.to_move,
+            "trick": [card_code(lead)] if lead is not None else [],
+            "bottom": d["player"],
+            "you": d["player"],
+            "number": deal.tricks + 1,
+        }
 
     def choices(self, question):
         return [
@@ -378,9 +385,20 @@ class ChouineAnnouncement(QuestionType):
         d = question["data"]
         return Step("quiz_chouine_announce", {"trump": d["trump"], "player": d["player"]})
 
+    def table(self, question):
+        d = question["data"]
+        return {
+            "game": "chouine",
+            "hand": d["hand"],
+            "trump": d["trump"],
+            "bottom": d["player"],
+            "you": d["player"],
+            "leader": d["player"],
+        }
+
     def show(self, question):
         d = question["data"]
-        rows = [_hand_row(d)]
+        rows = []
         if d["used"]:
             rows.append(
                 {"text": {"code": "quiz_chouine_announce_used", "params": {"suits": d["used"]}}}
