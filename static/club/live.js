@@ -64,12 +64,25 @@ document.addEventListener("click", (event) => {
   if (event.target.closest("[data-fullscreen]")) clubFullscreen();
 });
 
+// Sizes the server knows, set here rather than in style attributes (the Content-Security-Policy
+// allows no inline style): a bar's share of the answers, a countdown bar's duration.
+function clubSizes() {
+  for (const el of document.querySelectorAll("[data-share]")) {
+    el.style.width = `${Number(el.dataset.share)}%`;
+  }
+  for (const el of document.querySelectorAll("[data-shrink]")) {
+    el.style.animationDuration = `${Number(el.dataset.shrink)}s`;
+  }
+}
+
 setInterval(clubTick, 1000);
 document.addEventListener("DOMContentLoaded", () => {
+  clubSizes();
   clubTick();
   clubFit();
 });
 document.addEventListener("htmx:afterSettle", () => {
+  clubSizes();
   clubTick();
   clubFit();
 });

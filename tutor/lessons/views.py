@@ -7,15 +7,18 @@ profile, an answer that is not in the question) gets a translated 400 or 404.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor import exercises
 from tutor.exercises import present
+from tutor.guard import throttle
 from tutor.pages import rules
 from tutor.rules.explain import side_name
 
@@ -165,8 +168,32 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        return redirect("lessons_index")
-    return render(request, "registration/signup.html", {"form": form})
+    status = 200
+    if request.method == "POST":
+        if throttle.count("signup", request, 3600) >= settings.SIGNUPS_PER_HOUR:
+            form.is_valid()
+            form.add_error(
+                None,
+                _("Many accounts were created from this network in the last hour. Try later."),
+            )
+            status = 429
+        elif form.is_valid():
+            user = form.save()
+            throttle.record("signup", request)
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("lessons_index")
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+def locked_out(request: HttpRequest, response=None, credentials=None) -> HttpResponse:
+    """The sign-in page once django-axes has seen too many failures (settings: AXES_*)."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    message = ngettext(
+        "Too many failed sign-ins for this account or from this network. "
+        "Wait %(minutes)s minute and try again.",
+        "Too many failed sign-ins for this account or from this network. "
+        "Wait %(minutes)s minutes and try again.",
+        minutes,
+    ) % {"minutes": minutes}
+    context = {"form": AuthenticationForm(request), "locked": message}
+    return render(request, "registration/login.html", context, status=429)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0002_profile_holds_house_rules'),
+        ('club', '0003_delete_ratecounter'),
     ]
 
     operations = [
