@@ -43,7 +43,7 @@ def test_it_adds_deals_with_running_totals(client):
     assert add(client, url, "b", double="2").status_code == 302
     body = client.get(url).content.decode()
     assert 'data-scores="728-54"' in body
-    assert "the game is played to 2,000 points" in body
+    assert "The game is played to 2,000 points." in body
     assert body.count('data-deal="') == 2
     assert "100 ♥ ×2" in body and ">South<" in body and "made" in body
 

@@ -163,11 +163,12 @@ def page(request):
         request.GET if submitted else None, initial={"profile": chosen, "seat": "S", "bid": "80"}
     )
     form.fields["profile"].choices = rules.choices(request, PROFILES, request.GET.get("profile"))
-    context = {"form": form}
+    # The rules the page says it uses: the submitted ones once the form is valid.
+    context = {"form": form, "profile": chosen}
     status = 200
     if submitted:
         if form.is_valid():
-            context.update(result_context(form))
+            context.update(result_context(form), profile=form.profile_name)
         else:
             # htmx swaps only successful responses: the fragment with the errors is one.
             status = 200 if request.htmx else 400

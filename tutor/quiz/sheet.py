@@ -266,7 +266,6 @@ def render_sheet(request, sheet, form=None, editing=None, status=200, recorded=N
         "form": form or fresh_form(sheet),
         "editing": editing,
         "recorded": recorded,
-        "profile_label": rules.title(sheet.profile),
         "share_url": request.build_absolute_uri(reverse("quiz_sheet", args=[sheet.token])),
         "next_number": len(state["rows"]) + 1,
         **state,
@@ -315,7 +314,8 @@ def record(sheet: ScoreSheet, form: TableDealForm) -> SheetDeal | None:
 def new_sheet(request):
     if request.method == "GET":
         choices = rules.choices(request, PROFILES, request.GET.get("profile"))
-        return render(request, "quiz/sheet_new.html", {"profiles": choices})
+        chosen = rules.chosen(request, PROFILES)
+        return render(request, "quiz/sheet_new.html", {"profiles": choices, "chosen": chosen})
     profile = request.POST.get("profile", "")
     if not fits(profile, PROFILES):
         message = exercises.text(
