@@ -1,12 +1,17 @@
 """The house-rule builder, its shareable code, and pages running under it."""
 
+import dataclasses
+import html
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.contrib.auth import get_user_model
 
 from tutor.pages.models import RuleSet
-from tutor.rules.coinche.profiles import make_profile
+from tutor.rules.coinche.houserules import NOT_IN_BUILDER, PHASES
+from tutor.rules.coinche.profiles import Profile, make_profile
+from tutor.rules.explain import option_label
 
 CODE = make_profile("federation", max_bid=180, tie_made=True).name
 
@@ -67,15 +72,15 @@ def test_the_builder_unchanged_gives_the_profile_and_changes_give_a_code(client)
         ({"max_bid": "10000000"}, "max_bid", "between 50 and 500"),
         ({"max_bid": "1000000000000"}, "max_bid", "between 50 and 500"),
         ({"min_bid": "85"}, "min_bid", "multiple of the bid step"),
-        ({"min_bid": "170"}, "min_bid", "contradict"),
-        ({"target": "abc"}, "target", "must be of type int"),
+        ({"min_bid": "170"}, "min_bid", '"Lowest bid" and "Highest numbered bid" contradict'),
+        ({"target": "abc"}, "target", 'The option "Target score" must be a whole number'),
     ],
 )
 def test_bad_values_are_refused_beside_their_field_and_kept(client, fields, option, words):
     response = build(client, **fields)
     assert response.status_code == 400
     text = response.content.decode()
-    error = text.split(f'data-error="{option}"', 1)[1].split("</p>", 1)[0]
+    error = html.unescape(text.split(f'data-error="{option}"', 1)[1].split("</p>", 1)[0])
     assert words in error
     typed = next(iter(fields.values()))
     assert f'value="{typed}"' in text  # nothing typed is lost
@@ -85,8 +90,25 @@ def test_bad_values_are_refused_beside_their_field_and_kept(client, fields, opti
 def test_refusals_are_translated(client):
     response = build(client, lang="fr", max_bid="9999")
     assert response.status_code == 400
-    assert "max_bid" in response.content.decode()
-    assert "between 50 and 500" not in response.content.decode()
+    text = response.content.decode()
+    error = html.unescape(text.split('data-error="max_bid"', 1)[1].split("</p>", 1)[0])
+    # Named by the builder's label in the page's language, never by the engine's name.
+    assert "Enchère chiffrée la plus haute" in error and "max_bid" not in error
+    assert "between 50 and 500" not in error
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("lang", "label"),
+    [("en", "Highest numbered bid"), ("fr", "Enchère chiffrée la plus haute")],
+)
+def test_contradictions_name_both_options_by_their_labels(client, lang, label):
+    response = build(client, lang=lang, min_bid="170")
+    assert response.status_code == 400
+    text = response.content.decode()
+    for option in ("min_bid", "max_bid"):
+        error = html.unescape(text.split(f'data-error="{option}"', 1)[1].split("</p>", 1)[0])
+        assert label in error and "max_bid" not in error and "min_bid" not in error
 
 
 @pytest.mark.django_db
@@ -141,3 +163,23 @@ def test_the_profiles_page_compares_profiles_option_by_option(client):
     text = client.get("/en/profiles/").content.decode()
     assert "data-compare" in text and text.count('data-action="use-profile"') == 5
     assert 'class="differs"' in text
+
+
+@pytest.mark.django_db
+def test_the_builder_offers_every_option_of_the_profile(client):
+    """Each Profile field is a field of the builder, labelled and explained, unless the
+    engine lists it as not a house rule (NOT_IN_BUILDER says why)."""
+    fields = {f.name for f in dataclasses.fields(Profile)}
+    assert fields >= NOT_IN_BUILDER
+    text = client.get("/en/profiles/house/").content.decode()
+    shown = set(re.findall(r'data-option="([a-z_]+)"', text))
+    assert shown == fields - NOT_IN_BUILDER
+    groups = re.findall(r'<fieldset data-phase="([a-z_]+)">(.*?)</fieldset>', text, re.S)
+    assert [name for name, _ in groups] == list(PHASES)
+    for name, body in groups:
+        assert set(re.findall(r'data-option="([a-z_]+)"', body)) == set(PHASES[name])
+    for option in fields - NOT_IN_BUILDER:
+        block = text.split(f'data-option="{option}"', 1)[1].split('class="option-help">', 1)
+        label, help_text = html.unescape(block[0]), block[1].split("</small>", 1)[0]
+        assert option_label(option, "en") != option and option_label(option, "en") in label
+        assert help_text.strip()

@@ -62,7 +62,7 @@ def test_the_calculator_scores_under_the_code_from_the_address(client):
     assert "North-South 0" in big_score(plain)
     # The house rules head the comparison, then the five profiles.
     rows = house.split('<tr class="chosen">', 1)[1]
-    assert rows.startswith("<th scope=\"row\">House rules (based on Federation)")
+    assert rows.startswith('<th scope="row">House rules (based on Federation)')
     # A bid only the house rules allow: scored under them, refused under the federation's.
     high = client.get("/en/quiz/calculator/", {**TIE, "bid": "180", "profile": CODE})
     assert high.status_code == 200 and 'class="big-score"' in high.content.decode()

@@ -1,8 +1,9 @@
 """The house-rule builder's words: what each engine option is called and what it changes.
 
-The options, their phases and what values they take come from the engine
-(``tutor.rules.coinche.houserules``); this module only says them in the reader's
-language and reads the builder's form back into engine options.
+The options, their phases, labels and what values they take come from the engine
+(``tutor.rules.coinche.houserules``, whose labels also name an option in a refusal);
+this module says what each one changes, in the reader's language, and reads the
+builder's form back into engine options.
 """
 
 from django.utils.translation import get_language, pgettext_lazy
@@ -11,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from tutor.rules.coinche.houserules import PHASES, changes, domain
 from tutor.rules.coinche.profiles import Profile, check_option, make_profile
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Step, format_number, render
+from tutor.rules.explain import Step, format_number, option_label, render
 from tutor.rules.profiles import get_profile
 
 PHASE_TITLES = {
@@ -22,157 +23,73 @@ PHASE_TITLES = {
     "game_end": pgettext_lazy("phase of a deal", "End of the game"),
 }
 
-# (label, what it changes) for every option of the builder.
-OPTIONS = {
-    "trumps": (
-        _("Contracts besides the four suits"),
-        _("No trump and all trumps can be bid only where they are ticked."),
+# What each option of the builder changes (its label is the engine's: OPTION_LABELS).
+HELP = {
+    "trumps": _("No trump and all trumps can be bid only where they are ticked."),
+    "min_bid": _("No contract can be bid below this number of points."),
+    "max_bid": _("Above it only capot (and générale, where played) can be bid."),
+    "bid_step": _("Bids and, usually, scores go up in fives or in tens."),
+    "bid_scale": _(
+        "On the same scale as the suits, or on their own scales ranked by a comparison table."
     ),
-    "min_bid": (_("Lowest bid"), _("No contract can be bid below this number of points.")),
-    "max_bid": (
-        _("Highest numbered bid"),
-        _("Above it only capot (and générale, where played) can be bid."),
+    "deal": _("All eight cards before the auction, or six cards, the auction, then two more each."),
+    "capot_bid": _("A side may promise to take all eight tricks."),
+    "generale": _(
+        "0 means no générale; otherwise what one player taking every trick alone is worth."
     ),
-    "bid_step": (_("Bids go up by"), _("Bids and, usually, scores go up in fives or in tens.")),
-    "bid_scale": (
-        _("No trump and all-trump bids"),
-        _("On the same scale as the suits, or on their own scales ranked by a comparison table."),
+    "generale_unannounced": _("If not, a player who takes every trick alone scores only a capot."),
+    "belote_capot": _(
+        "A capot or générale bid together with the belote ranks above the plain bid; it "
+        "scores the same and fails without the belote."
     ),
-    "deal": (
-        _("Deal"),
-        _("All eight cards before the auction, or six cards, the auction, then two more each."),
+    "bids_per_player": _("The most times one player may bid in an auction; 0 means no limit."),
+    "raise_own_bid": _("After three passes the last bidder speaks once more."),
+    "raise_own_bid_other_suit_only": _("The bidder's raise must change the trump."),
+    "coinche_out_of_turn": _("An opponent may coinche without waiting for their turn."),
+    "coinche_capot": _("If not, nobody may coinche a capot or générale bid."),
+    "coinche_generale": _("If not, a générale cannot be coinched even where a capot can."),
+    "coinche_overbid": _("After a coinche a player may still bid higher; the coinche then lapses."),
+    "four_sevens_cancel": _(
+        "A player holding the four sevens at the end of the auction has the cards dealt again."
     ),
-    "capot_bid": (_("Capot can be bid"), _("A side may promise to take all eight tricks.")),
-    "generale": (
-        _("Générale bonus"),
-        _("0 means no générale; otherwise what one player taking every trick alone is worth."),
+    "undertrump": _(
+        "Ticked: you must still play a lower trump. Not ticked: you may discard instead."
     ),
-    "generale_unannounced": (
-        _("A générale counts without being bid"),
-        _("If not, a player who takes every trick alone scores only a capot."),
+    "inverted": _(
+        "Every order and every card value is turned upside down: the seven is the best card."
     ),
-    "belote_capot": (
-        _("Belote capot and générale belotée"),
-        _(
-            "A capot or générale bid together with the belote ranks above the plain bid; it "
-            "scores the same and fails without the belote."
-        ),
+    "generale_leads": _("If not, the player at the dealer's right leads as usual."),
+    "no_trump_lead_vs_capot": _(
+        "A defender on lead against a capot or générale may not lead a trump."
     ),
-    "bids_per_player": (
-        _("Bids per player"),
-        _("The most times one player may bid in an auction; 0 means no limit."),
+    "declarations": _("If not, only the belote is announced and scored."),
+    "declarations_count": _("If not, they are added to the score after the contract is checked."),
+    "sequence_beats_carre": _("Decides between a quinte and a carré both worth 100."),
+    "belote": _("Points for the king and queen of trump in one hand."),
+    "belote_in_ta": _("In all trumps every suit's king and queen make a belote."),
+    "belote_gold": _("0: off. Otherwise what all four kings and queens in all trumps are worth."),
+    "contract_margin": _("0: the bid itself is enough; 1 or 2: one or two points more."),
+    "tie_made": _("If not, the takers need strictly more points than the defence."),
+    "round_to": _("0 keeps the exact points."),
+    "sa_ta_count": _("How their card points are brought back to the usual 162."),
+    "fall_points": _("What the defence scores, plus the contract, when the takers fail."),
+    "capot_points": _("What taking every trick is worth, and a capot bid's value."),
+    "capot_replaces_total": _(
+        "The capot's value is scored instead of the card points even without a coinche."
     ),
-    "raise_own_bid": (
-        _("A bidder may raise their own bid"),
-        _("After three passes the last bidder speaks once more."),
+    "failed_capot_points": _(
+        "What the defence scores, plus the capot's value, when a capot bid fails."
     ),
-    "raise_own_bid_other_suit_only": (
-        _("…only by naming another contract"),
-        _("The bidder's raise must change the trump."),
+    "coinche_doubles": _("The points of the whole hand, the takers' own points, or the bid alone."),
+    "multiply_extras": _("If not, they are added after the multiplication."),
+    "capot_takes_declarations": _(
+        "The side that takes every trick also scores the other side's declarations."
     ),
-    "coinche_out_of_turn": (
-        _("Coinche at any moment"),
-        _("An opponent may coinche without waiting for their turn."),
-    ),
-    "coinche_capot": (
-        _("A capot or générale can be coinched"),
-        _("If not, nobody may coinche a capot or générale bid."),
-    ),
-    "coinche_generale": (
-        _("A générale can be coinched"),
-        _("If not, a générale cannot be coinched even where a capot can."),
-    ),
-    "coinche_overbid": (
-        _("A higher bid takes back a coinche"),
-        _("After a coinche a player may still bid higher; the coinche then lapses."),
-    ),
-    "four_sevens_cancel": (
-        _("Four sevens cancel the deal"),
-        _("A player holding the four sevens at the end of the auction has the cards dealt again."),
-    ),
-    "undertrump": (
-        _("Unable to overtrump an opponent"),
-        _("Ticked: you must still play a lower trump. Not ticked: you may discard instead."),
-    ),
-    "inverted": (
-        _("Inverted card order"),
-        _("Every order and every card value is turned upside down: the seven is the best card."),
-    ),
-    "generale_leads": (
-        _("The générale's bidder leads"),
-        _("If not, the player at the dealer's right leads as usual."),
-    ),
-    "no_trump_lead_vs_capot": (
-        _("No trump lead against a capot"),
-        _("A defender on lead against a capot or générale may not lead a trump."),
-    ),
-    "declarations": (_("Declarations"), _("If not, only the belote is announced and scored.")),
-    "declarations_count": (
-        _("Declarations help to make the contract"),
-        _("If not, they are added to the score after the contract is checked."),
-    ),
-    "sequence_beats_carre": (
-        _("A sequence beats a carré of the same value"),
-        _("Decides between a quinte and a carré both worth 100."),
-    ),
-    "belote": (_("Belote"), _("Points for the king and queen of trump in one hand.")),
-    "belote_in_ta": (
-        _("Belote in all trumps"),
-        _("In all trumps every suit's king and queen make a belote."),
-    ),
-    "belote_gold": (
-        _("Golden belote"),
-        _("0: off. Otherwise what all four kings and queens in all trumps are worth."),
-    ),
-    "contract_margin": (
-        _("Points needed above the bid"),
-        _("0: the bid itself is enough; 1 or 2: one or two points more."),
-    ),
-    "tie_made": (
-        _("A tie with the defence makes the contract"),
-        _("If not, the takers need strictly more points than the defence."),
-    ),
-    "round_to": (_("Scores rounded to"), _("0 keeps the exact points.")),
-    "sa_ta_count": (
-        _("Counting no trump and all trumps"),
-        _("How their card points are brought back to the usual 162."),
-    ),
-    "fall_points": (
-        _("Points for a failed contract"),
-        _("What the defence scores, plus the contract, when the takers fail."),
-    ),
-    "capot_points": (_("Capot"), _("What taking every trick is worth, and a capot bid's value.")),
-    "capot_replaces_total": (
-        _("A capot replaces the card points"),
-        _("The capot's value is scored instead of the card points even without a coinche."),
-    ),
-    "failed_capot_points": (
-        _("Points for a failed capot"),
-        _("What the defence scores, plus the capot's value, when a capot bid fails."),
-    ),
-    "coinche_doubles": (
-        _("What a coinche multiplies when the contract is made"),
-        _("The points of the whole hand, the takers' own points, or the bid alone."),
-    ),
-    "multiply_extras": (
-        _("A coinche multiplies declarations and belote"),
-        _("If not, they are added after the multiplication."),
-    ),
-    "capot_takes_declarations": (
-        _("A capot takes the defence's declarations"),
-        _("The side that takes every trick also scores the other side's declarations."),
-    ),
-    "score_bid_only": (
-        _("Only the bid is scored"),
-        _("The winner of the deal scores the contract and nothing else."),
-    ),
-    "target": (_("Target score"), _("The game ends when a side reaches it.")),
-    "belote_must_validate": (
-        _("A game reached through a belote alone needs one more trick"),
-        _(
-            "A side that reaches the target only thanks to its belote in a lost deal must "
-            "win a trick in a later deal."
-        ),
+    "score_bid_only": _("The winner of the deal scores the contract and nothing else."),
+    "target": _("The game ends when a side reaches it."),
+    "belote_must_validate": _(
+        "A side that reaches the target only thanks to its belote in a lost deal must "
+        "win a trick in a later deal."
     ),
 }
 
@@ -209,11 +126,15 @@ def value_text(option: str, value: object) -> str:
     return str(value)
 
 
+def label(option: str) -> str:
+    """What the builder (and every refusal) calls ``option``, in the page's language."""
+    return option_label(option, get_language() or "en")
+
+
 def described_changes(profile: Profile) -> list[tuple[str, str]]:
     """(label, value) of each option ``profile`` changes from its source profile."""
     return [
-        (str(OPTIONS[option][0]) if option in OPTIONS else option, value_text(option, value))
-        for option, value in changes(profile).items()
+        (label(option), value_text(option, value)) for option, value in changes(profile).items()
     ]
 
 
@@ -297,8 +218,8 @@ def builder_fields(profile: Profile, typed: dict | None = None, errors: dict | N
             value = typed.get(option, getattr(profile, option))
             row = {
                 "name": option,
-                "label": OPTIONS[option][0],
-                "help": OPTIONS[option][1],
+                "label": label(option),
+                "help": HELP[option],
                 "kind": kind,
                 "value": value,
                 "error": errors.get(option, ""),
@@ -327,8 +248,8 @@ def comparison(names: list[str]) -> list[dict]:
             values = [getattr(p, option) for p in profiles]
             rows.append(
                 {
-                    "label": OPTIONS[option][0],
-                    "help": OPTIONS[option][1],
+                    "label": label(option),
+                    "help": HELP[option],
                     "values": [value_text(option, v) for v in values],
                     "differs": len(set(map(str, values))) > 1,
                 }

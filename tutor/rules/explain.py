@@ -11,7 +11,9 @@ wrapped in ``gettext_noop``. Parameters are rendered by the start of their
 name: ``card…`` (a card code or a list of them), ``suit…`` / ``trump…`` (a
 suit, ``SA`` or ``TA``), ``seat…``, ``side…`` (``NS``/``EW``), ``player…``
 (Chouine's ``A``/``B``), ``kind…`` (a declaration), ``announcement…`` (Chouine's),
-``bid…`` (a number, ``capot`` or ``generale``); numbers are written the locale's way.
+``bid…`` (a number, ``capot`` or ``generale``), ``option`` and ``other`` (a rule option,
+by the label a game registers with :func:`option_labels`), ``expected`` (a kind of value);
+numbers are written the locale's way.
 
 >>> from tutor.rules.explain import Step, render, card_name
 >>> render(Step("bad_card", {"value": "ZZ"}), "en")
@@ -72,6 +74,30 @@ messages(
         "bad_seat": gettext_noop('"%(value)s" is not a seat: use N, E, S or W.'),
     }
 )
+
+# A rule option's label, by its engine name: what the house-rule builder calls it, so
+# that a refusal names the field the reader sees (the params keep the engine's name).
+OPTION_LABELS: dict[str, str] = {}
+
+
+def option_labels(table: dict[str, str]) -> None:
+    """Registers the English label of each rule option (one call per game)."""
+    OPTION_LABELS.update(table)
+
+
+def option_label(option: str, lang: str) -> str:
+    """An option's label in ``lang``; an unknown name is quoted as it was written."""
+    label = OPTION_LABELS.get(option)
+    return translator(lang).gettext(label) if label else option
+
+
+# What a rule option's value must be, by the type names of the option errors.
+EXPECTED_WORDS = {
+    "int": pgettext_noop("kind of value", "a whole number"),
+    "bool": pgettext_noop("kind of value", "yes or no"),
+    "str": pgettext_noop("kind of value", "a word"),
+    "list": pgettext_noop("kind of value", "a list"),
+}
 
 RANK_WORDS = {
     "7": pgettext_noop("card rank", "seven"),
@@ -221,6 +247,10 @@ def _render_value(key: str, value: object, lang: str) -> str:
         return card_name(text, lang)
     if key.startswith("bid") and text in BID_WORDS:
         return _word(BID_WORDS, text, lang)
+    if key in ("option", "other"):
+        return option_label(text, lang)
+    if key == "expected":
+        return _word(EXPECTED_WORDS, text, lang)
     if key.startswith("kind"):
         return _word(KIND_WORDS, text, lang)
     if key.startswith("announcement"):

@@ -23,11 +23,21 @@ from dataclasses import fields
 from functools import lru_cache
 
 from ..errors import RulesError
-from ..explain import gettext_noop, messages
+from ..explain import gettext_noop, messages, option_labels
 from ..profiles import register_resolver
 from .profiles import CHOICES, RANGES, SEP, Profile, base_name, changes, encode, make_profile
 
-__all__ = ["BUILDER_OPTIONS", "PHASES", "base_name", "changes", "decode", "domain", "encode"]
+__all__ = [
+    "BUILDER_OPTIONS",
+    "NOT_IN_BUILDER",
+    "OPTION_LABELS",
+    "PHASES",
+    "base_name",
+    "changes",
+    "decode",
+    "domain",
+    "encode",
+]
 
 messages(
     {
@@ -87,6 +97,71 @@ PHASES = {
     "game_end": ("target", "belote_must_validate"),
 }
 BUILDER_OPTIONS = tuple(option for options in PHASES.values() for option in options)
+# The Profile fields the builder leaves out, and why: every other field is an option of
+# PHASES (tests/test_house_rules_pages.py checks it, so a new field cannot be forgotten).
+NOT_IN_BUILDER = {
+    # The house profile's own code, written by make_profile.
+    "name",
+    # Whether the classic Belote counting (no auction) is offered: which game is scored,
+    # chosen on each page, not a rule a table changes.
+    "classic",
+    # Card and carré values by rank: the sources' tables, kept whole (see PHASES above).
+    "plain_points",
+    "trump_points",
+    "sa_points",
+    "ta_points",
+    "carre_points",
+    "sa_carre_points",
+}
+
+# What the builder calls each option; refusals name the option by it too (explain.py).
+OPTION_LABELS = {
+    "trumps": gettext_noop("Contracts besides the four suits"),
+    "min_bid": gettext_noop("Lowest bid"),
+    "max_bid": gettext_noop("Highest numbered bid"),
+    "bid_step": gettext_noop("Bids go up by"),
+    "bid_scale": gettext_noop("No trump and all-trump bids"),
+    "deal": gettext_noop("Deal"),
+    "capot_bid": gettext_noop("Capot can be bid"),
+    "generale": gettext_noop("Générale bonus"),
+    "generale_unannounced": gettext_noop("A générale counts without being bid"),
+    "belote_capot": gettext_noop("Belote capot and générale belotée"),
+    "bids_per_player": gettext_noop("Bids per player"),
+    "raise_own_bid": gettext_noop("A bidder may raise their own bid"),
+    "raise_own_bid_other_suit_only": gettext_noop("A bidder's raise must name another contract"),
+    "coinche_out_of_turn": gettext_noop("Coinche at any moment"),
+    "coinche_capot": gettext_noop("A capot or générale can be coinched"),
+    "coinche_generale": gettext_noop("A générale can be coinched"),
+    "coinche_overbid": gettext_noop("A higher bid takes back a coinche"),
+    "four_sevens_cancel": gettext_noop("Four sevens cancel the deal"),
+    "undertrump": gettext_noop("Unable to overtrump an opponent"),
+    "inverted": gettext_noop("Inverted card order"),
+    "generale_leads": gettext_noop("The générale's bidder leads"),
+    "no_trump_lead_vs_capot": gettext_noop("No trump lead against a capot"),
+    "declarations": gettext_noop("Declarations"),
+    "declarations_count": gettext_noop("Declarations help to make the contract"),
+    "sequence_beats_carre": gettext_noop("A sequence beats a carré of the same value"),
+    "belote": gettext_noop("Belote"),
+    "belote_in_ta": gettext_noop("Belote in all trumps"),
+    "belote_gold": gettext_noop("Golden belote"),
+    "contract_margin": gettext_noop("Points needed above the bid"),
+    "tie_made": gettext_noop("A tie with the defence makes the contract"),
+    "round_to": gettext_noop("Scores rounded to"),
+    "sa_ta_count": gettext_noop("Counting no trump and all trumps"),
+    "fall_points": gettext_noop("Points for a failed contract"),
+    "capot_points": gettext_noop("Value of a capot"),
+    "capot_replaces_total": gettext_noop("A capot replaces the card points"),
+    "failed_capot_points": gettext_noop("Points for a failed capot"),
+    "coinche_doubles": gettext_noop("What a coinche multiplies when the contract is made"),
+    "multiply_extras": gettext_noop("A coinche multiplies declarations and belote"),
+    "capot_takes_declarations": gettext_noop("A capot takes the defence's declarations"),
+    "score_bid_only": gettext_noop("Only the bid is scored"),
+    "target": gettext_noop("Target score"),
+    "belote_must_validate": gettext_noop(
+        "A game reached through a belote alone needs one more trick"
+    ),
+}
+option_labels(OPTION_LABELS)
 # The contracts a club may add to the four suits.
 EXTRA_TRUMPS = ("SA", "TA")
 

@@ -28,21 +28,21 @@ messages(
     {
         "unknown_option": gettext_noop('"%(option)s" is not a rule option.'),
         "bad_option_type": gettext_noop(
-            'The option %(option)s must be of type %(expected)s, not "%(value)s".'
+            'The option "%(option)s" must be %(expected)s, not "%(value)s".'
         ),
-        "bad_option_value": gettext_noop('The option %(option)s cannot be "%(value)s".'),
+        "bad_option_value": gettext_noop('The option "%(option)s" cannot be "%(value)s".'),
         "contradictory_options": gettext_noop(
-            "The options %(option)s and %(other)s contradict each other."
+            'The options "%(option)s" and "%(other)s" contradict each other.'
         ),
         "option_out_of_range": gettext_noop(
-            "The option %(option)s must be between %(points_min)s and %(points_max)s, "
+            'The option "%(option)s" must be between %(points_min)s and %(points_max)s, '
             'not "%(value)s".'
         ),
         "option_not_multiple": gettext_noop(
-            'The option %(option)s must be a multiple of the bid step, %(step)s, not "%(value)s".'
+            'The option "%(option)s" must be a multiple of the bid step, %(step)s, not "%(value)s".'
         ),
         "bad_option_choice": gettext_noop(
-            'The option %(option)s cannot be "%(value)s": use one of %(choices)s.'
+            'The option "%(option)s" cannot be "%(value)s": use one of %(choices)s.'
         ),
         "profile_not_coinche": gettext_noop(
             "The profile %(value)s is not a Coinche or Belote profile."
