@@ -70,9 +70,15 @@ def test_screenshots_of_the_builder_and_the_comparison(site, lang, width):
     page.set_viewport_size({"width": width, "height": 900})
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.goto(f"{url}/{lang}/profiles/house/?base=federation&max_bid=9999&min_bid=80&bid_step=10")
-    expect(page.locator('[data-error="max_bid"]')).to_be_visible()
+    label = {"fr": "Enchère chiffrée la plus haute", "ro": "Cea mai mare ofertă în puncte"}[lang]
+    expect(page.locator('[data-error="max_bid"]')).to_contain_text(label)
     page.locator('[data-option="max_bid"]').scroll_into_view_if_needed()
     page.screenshot(path=SHOTS / f"builder-{lang}-{width}.png")
+    # The calculator under house rules says which, with the changed options.
+    code = "federation~max_bid:180~tie_made:1"
+    page.goto(f"{url}/{lang}/quiz/calculator/?profile={code}")
+    expect(page.locator(f'[data-rules="{code}"]')).to_contain_text(label)
+    page.screenshot(path=SHOTS / f"calculator-{lang}-{width}.png")
     page.goto(f"{url}/{lang}/profiles/house/?profile=encyclopedia~inverted:1~tie_made:1")
     page.screenshot(path=SHOTS / f"result-{lang}-{width}.png")
     page.goto(f"{url}/{lang}/profiles/#compare")

@@ -164,7 +164,7 @@ def page(request):
     )
     form.fields["profile"].choices = rules.choices(request, PROFILES, request.GET.get("profile"))
     # The rules the page says it uses: the submitted ones once the form is valid.
-    context = {"form": form, "profile": chosen}
+    context = {"form": form, "profile": chosen, "submitted": submitted}
     status = 200
     if submitted:
         if form.is_valid():
