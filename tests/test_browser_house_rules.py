@@ -79,6 +79,8 @@ def test_screenshots_of_the_builder_and_the_comparison(site, lang, width):
     page.goto(f"{url}/{lang}/quiz/calculator/?profile={code}")
     expect(page.locator(f'[data-rules="{code}"]')).to_contain_text(label)
     page.screenshot(path=SHOTS / f"calculator-{lang}-{width}.png")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0
     page.goto(f"{url}/{lang}/profiles/house/?profile=encyclopedia~inverted:1~tie_made:1")
     page.screenshot(path=SHOTS / f"result-{lang}-{width}.png")
     page.goto(f"{url}/{lang}/profiles/#compare")

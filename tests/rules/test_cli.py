@@ -115,6 +115,33 @@ def test_house_rules_profile_as_an_object():
     assert status == 0 and answers[0]["valid"] is True
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", 'The option "Highest numbered bid" must be between 50 and 500'),
+        ("ro", "Opțiunea „Cea mai mare ofertă în puncte” trebuie să fie între 50 și 500"),
+        ("fr", "Les options « Enchère la plus basse » et « Enchère chiffrée la plus haute »"),
+    ],
+)
+def test_a_refused_option_is_named_by_its_label_in_the_language_asked(lang, words):
+    """The JSON keeps its shape (code, text); the text names the option as the site does."""
+    house = {"max_bid": 9999} if lang != "fr" else {"min_bid": 170}
+    question = {**AUCTION, "profile": {"base": "federation", **house}}
+    status, answers = run("auction", json.dumps(question), "--lang", lang)
+    assert status == 2
+    error = answers[0]["error"]
+    assert set(error) == {"code", "text"}
+    assert error["code"] == ("option_out_of_range" if lang != "fr" else "contradictory_options")
+    assert words in error["text"] and "_bid" not in error["text"]
+
+
+def test_an_unknown_option_is_quoted_as_written():
+    question = {**AUCTION, "profile": {"base": "federation", "max_bids": 170}}
+    status, answers = run("auction", json.dumps(question), "--lang", "fr")
+    assert status == 2 and answers[0]["error"]["code"] == "unknown_option"
+    assert "max_bids" in answers[0]["error"]["text"]
+
+
 def test_replay_cli_md_shape_with_calls():
     s = scenario("fails_by_one_point", 3)
     question = {

@@ -121,7 +121,7 @@ OPTION_LABELS = {
     "max_bid": gettext_noop("Highest numbered bid"),
     "bid_step": gettext_noop("Bids go up by"),
     "bid_scale": gettext_noop("No trump and all-trump bids"),
-    "deal": gettext_noop("Deal"),
+    "deal": gettext_noop("How the cards are dealt"),
     "capot_bid": gettext_noop("Capot can be bid"),
     "generale": gettext_noop("Générale bonus"),
     "generale_unannounced": gettext_noop("A générale counts without being bid"),
