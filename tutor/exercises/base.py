@@ -149,6 +149,21 @@ class QuestionType(ABC):
         sequence) where the row has them."""
         return []
 
+    def table(self, question: dict) -> dict | None:
+        """The position drawn on the card table, or ``None`` for a question without one:
+        ``{"game": "coinche" | "chouine", "hand": [codes] (optional), **arguments}`` where
+        the arguments are those of :func:`tutor.table.coinche_table` or ``chouine_table``.
+        ``show`` then gives only the facts the table does not draw."""
+        return None
+
+    # Questions whose answer is a seat or player winning the trick: once checked, the
+    # table marks the winner.
+    shows_winner: bool = False
+
+    def card_reasons(self, question: dict) -> dict[str, Step]:
+        """For ``cards`` questions, the engine's reason each refused card is refused."""
+        return {}
+
     @abstractmethod
     def solve(self, question: dict) -> Solution:
         """The engine's answer, its steps and the rule it turns on."""

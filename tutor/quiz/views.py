@@ -127,6 +127,8 @@ def ask(request, question: dict, template: str, extra: dict, on_checked=None):
         "title": labels.type_label(question["type"]),
         "profile_label": labels.PROFILES.get(question["profile"], question["profile"]),
         "action": request.get_full_path(),
+        "target": "#exercise",
+        "id": "exercise",
         **extra,
     }
     if request.method == "POST":
@@ -135,10 +137,15 @@ def ask(request, question: dict, template: str, extra: dict, on_checked=None):
         except exercises.BadAnswer as error:
             return bad_request(request, error)
         context["answered"] = True
+        # The learner's answer stays on the page, marked with the verdict.
+        lang = get_language()
+        context["question"] = question_view(
+            question, lang, context["given"], context.get("checked")
+        )
         if on_checked and "correct" in context:
             on_checked(context["correct"], context["given"])
         if request.htmx:
-            return render(request, f"{template}#feedback", context)
+            return render(request, f"{template}#exercise", context)
     return render(request, template, context)
 
 

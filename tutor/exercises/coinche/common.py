@@ -40,20 +40,8 @@ messages(
         ),
         "quiz_coinche_deal_score": gettext_noop("What does each partnership score for this deal?"),
         "quiz_coinche_made": gettext_noop("Is the contract made?"),
-        "quiz_show_seat_hand": gettext_noop("Hand of %(seat)s:"),
-        "quiz_show_trick": gettext_noop("On the table, in the order played from %(seat)s:"),
         "quiz_show_declares": gettext_noop("%(seat)s holds:"),
         "quiz_show_nothing": gettext_noop("%(seat)s has nothing to declare."),
-        "quiz_show_contract": gettext_noop("Contract: %(seat)s bid %(bid)s in %(trump)s."),
-        "quiz_show_contract_capot": gettext_noop("Contract: %(seat)s bid capot in %(trump)s."),
-        "quiz_show_contract_generale": gettext_noop(
-            "Contract: %(seat)s bid a générale in %(trump)s."
-        ),
-        "quiz_show_contract_classic": gettext_noop(
-            "Classic Belote: %(seat)s took the trump, %(trump)s."
-        ),
-        "quiz_show_coinche": gettext_noop("The contract was doubled (coinche)."),
-        "quiz_show_surcoinche": gettext_noop("The contract was redoubled (surcoinche)."),
         "quiz_show_side_points": gettext_noop(
             "%(side)s captured %(points)s card points; tricks taken: %(count)s."
         ),

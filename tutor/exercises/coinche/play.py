@@ -100,23 +100,16 @@ class LegalCards(CoincheType):
         d = question["data"]
         return Step("quiz_coinche_legal", {"trump": d["trump"], "seat": d["seat"]})
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
-        rows = []
-        if d["trick"]:
-            rows.append(
-                {
-                    "text": {"code": "quiz_show_trick", "params": {"seat": d["leader"]}},
-                    "cards": d["trick"],
-                }
-            )
-        rows.append(
-            {
-                "text": {"code": "quiz_show_seat_hand", "params": {"seat": d["seat"]}},
-                "cards": d["hand"],
-            }
-        )
-        return rows
+        return {
+            "game": "coinche",
+            "hand": d["hand"],
+            "trump": d["trump"],
+            "leader": d["leader"],
+            "trick": d["trick"],
+            "you": d["seat"],
+        }
 
     def _answer(self, question):
         d = question["data"]
@@ -135,6 +128,8 @@ class LegalCards(CoincheType):
 
     def _illegal(self, question) -> dict[str, Step]:
         return {card_code(c): step for c, step in self._answer(question).illegal.items()}
+
+    card_reasons = _illegal
 
     def why_wrong(self, question, given, solution):
         return card_mistakes(given, solution.expected, self._illegal(question))
@@ -165,6 +160,7 @@ class TrickWinner(CoincheType):
     name = "trick_winner"
     topic = "tricks"
     situations = ("trick_won_by_trump", "trick_won_by_suit", "trick_won_no_trump")
+    shows_winner = True
 
     def possible(self, profile, difficulty):
         no_trump = ("trick_won_no_trump",)
@@ -180,14 +176,9 @@ class TrickWinner(CoincheType):
         d = question["data"]
         return Step("quiz_coinche_trick_winner", {"trump": d["trump"], "seat": d["leader"]})
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
-        return [
-            {
-                "text": {"code": "quiz_show_trick", "params": {"seat": d["leader"]}},
-                "cards": d["trick"],
-            }
-        ]
+        return {"game": "coinche", "trump": d["trump"], "leader": d["leader"], "trick": d["trick"]}
 
     def choices(self, question):
         return seat_choices()
@@ -216,7 +207,7 @@ class TrickPoints(CoincheType):
     def prompt(self, question):
         return Step("quiz_coinche_trick_points", {"trump": question["data"]["trump"]})
 
-    show = TrickWinner.show
+    table = TrickWinner.table
 
     def solve(self, question):
         d = question["data"]

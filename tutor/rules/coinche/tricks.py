@@ -113,6 +113,20 @@ def hand_points(profile: Profile, trump: int) -> int:
     return sum(points_table(profile, trump))
 
 
+def strength(card: int, trump: int) -> int:
+    """How high ``card`` ranks within its own suit under ``trump``: the trump order
+    (J 9 A 10 K Q 8 7) for trumps and in all trumps, the plain order otherwise.
+
+    >>> from tutor.rules.cards import parse_card, HEARTS
+    >>> strength(parse_card("9H"), HEARTS) > strength(parse_card("AH"), HEARTS)
+    True
+    >>> strength(parse_card("9S"), HEARTS) > strength(parse_card("AS"), HEARTS)
+    False
+    """
+    trumped = trump == TA or (trump < SA and card >> 3 == trump)
+    return (TRUMP_ORDER if trumped else PLAIN_ORDER)[card & 7]
+
+
 def winner_index(cards: list[int] | tuple[int, ...], trump: int) -> int:
     """Position in ``cards`` (play order) of the card that wins so far."""
     power = POWER[trump][cards[0] >> 3]
