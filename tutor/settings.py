@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "tutor.quiz",
     "tutor.lessons",
     "tutor.club",
+    "tutor.play",
 ]
 
 MIDDLEWARE = [

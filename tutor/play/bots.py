@@ -28,9 +28,9 @@ def _clear_suit(hand: int) -> int | None:
         cards = hand & SUIT_MASKS[suit]
         count = cards.bit_count()
         jack, nine = cards >> card_of(suit, JACK) & 1, cards >> card_of(suit, NINE) & 1
-        if (jack and nine and count >= 4) or (jack and count >= 5):
-            if best is None or count > best[0]:
-                best = (count, suit)
+        clear = (jack and nine and count >= 4) or (jack and count >= 5)
+        if clear and (best is None or count > best[0]):
+            best = (count, suit)
     return None if best is None else best[1]
 
 
