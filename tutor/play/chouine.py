@@ -23,9 +23,9 @@ from tutor.rules.chouine.deal import (
 from tutor.rules.chouine.rules import explain_legal
 from tutor.rules.chouine.score import cut_for_dealer
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Step, gettext_noop, messages, player_name, render
+from tutor.rules.explain import Step, gettext_noop, messages, player_name
 
-from . import bots
+from . import bots, sentence
 
 messages(
     {
@@ -202,8 +202,8 @@ class ChouineTable:
                 {"side": p, "name": player_name(p, lang), "points": deal.points[i]}
                 for i, p in enumerate(PLAYERS)
             ],
-            "cut": [render(s, lang) for s in cut_for(self.record.seed)[1]],
-            "dealt": render(
+            "cut": [sentence(s, lang) for s in cut_for(self.record.seed)[1]],
+            "dealt": sentence(
                 Step(
                     "chouine_dealt",
                     {
@@ -219,7 +219,7 @@ class ChouineTable:
         }
         view["table"] = self._table(lang, trump)
         if deal.au_sept():
-            view["au_sept"] = render(
+            view["au_sept"] = sentence(
                 Step("chouine_au_sept", {"player": player, "card": card_code(deal.seven)}), lang
             )
         view.update(self._seven(lang))
@@ -230,7 +230,7 @@ class ChouineTable:
         if tricks:
             view["last_trick"] = self._trick_view(tricks[-1], lang, trump)
         view["announced"] = [
-            render(announcement_step(r.kind, r.suit, list(r.cards), r.points, r.player), lang)
+            sentence(announcement_step(r.kind, r.suit, list(r.cards), r.points, r.player), lang)
             for p in (0, 1)
             for r in deal.announced[p]
         ]
@@ -239,9 +239,9 @@ class ChouineTable:
             view["score"] = {
                 "scores": answer["scores"],
                 "winner": answer["winner"],
-                "steps": [render(s, lang) for s in deal.result().steps],
+                "steps": [sentence(s, lang) for s in deal.result().steps],
             }
-            view["whole"] = [render(s, lang) for s in steps]
+            view["whole"] = [sentence(s, lang) for s in steps]
             view["hands"] = [
                 {
                     "seat": p,
@@ -313,7 +313,10 @@ class ChouineTable:
             deal.verify_exchange(holder)
         except IllegalMove as error:
             return {
-                "exchange": {"legal": False, "reason": render(Step(error.code, error.params), lang)}
+                "exchange": {
+                    "legal": False,
+                    "reason": sentence(Step(error.code, error.params), lang),
+                }
             }
         return {
             "exchange": {
@@ -332,16 +335,17 @@ class ChouineTable:
         lead = deal.lead_card
         legal, rule, illegal, steps = chouine_explain(deal)
         refused = {
-            card_code(c): render(Step(code, params), lang) for c, (code, params) in illegal.items()
+            card_code(c): sentence(Step(code, params), lang)
+            for c, (code, params) in illegal.items()
         }
-        rule_text = render(steps[0], lang)
+        rule_text = sentence(steps[0], lang)
         available = []
         for kind, suit in deal.announcements_available():
             move = {"kind": kind.value, "suit": SUITS[suit] if suit is not None else ""}
             params = {"announcement": kind.value, "player": player}
             if suit is not None:
                 params["suit"] = SUITS[suit]
-            move["text"] = render(
+            move["text"] = sentence(
                 Step(
                     "play_chouine_can_announce"
                     if suit is not None
@@ -387,16 +391,22 @@ class ChouineTable:
             "winner_name": player_name(trick.winner, lang),
             "points": trick.points,
             "cards": cards,
-            "why": render(trick_steps(self.deal, trick)[0], lang),
+            "why": sentence(trick_steps(self.deal, trick)[0], lang),
         }
 
     def _news(self, lang: str) -> list[str]:
-        lines = []
+        """What happened since the learner's last move (itself included), without retelling
+        a trick already gathered and seen."""
+        lines: list[str] = []
+        one_seat = len(self.record.seats) < 2
+        shown_trick = self.waiting()
         for player, steps in reversed(self.events):
-            if self.learner(player) and len(self.record.seats) < 2:
+            completes = any(s.code == "play_chouine_trick_points" for s in steps)
+            if completes and not shown_trick and lines:
                 break
-            lines[:0] = [render(s, lang) for s in steps]
-            if len(self.record.seats) == 2:
+            shown_trick = False
+            lines[:0] = [sentence(s, lang) for s in steps]
+            if self.learner(player) and one_seat or not one_seat:
                 break
         return lines
 

@@ -24,14 +24,13 @@ from tutor.rules.explain import (
     gettext_noop,
     messages,
     pgettext_noop,
-    render,
     seat_name,
     side_name,
     suit_name,
     translator,
 )
 
-from . import bots
+from . import bots, sentence
 
 messages(
     {
@@ -185,12 +184,12 @@ class CoincheTable:
         if phase == "play" and view["your_turn"]:
             view.update(self._play_view(lang, trump))
         if deal.tricks and phase in ("play", "done"):
-            view["declarations"] = [render(s, lang) for s in deal.declarations_outcome()]
+            view["declarations"] = [sentence(s, lang) for s in deal.declarations_outcome()]
             view["last_trick"] = self._trick_view(deal.tricks[-1], lang, trump)
             view["tricks"] = [self._trick_view(t, lang, trump) for t in deal.tricks]
         if phase == "redeal":
-            view["redeal"] = render(deal.redeal, lang)
-            view["redeal_next"] = render(
+            view["redeal"] = sentence(deal.redeal, lang)
+            view["redeal_next"] = sentence(
                 Step("play_redeal_next", {"seat": next_seat(deal.dealer)}), lang
             )
         if phase == "done":
@@ -235,7 +234,7 @@ class CoincheTable:
         for seat, steps in self.events:
             for step in steps:
                 if step.code.startswith("call_"):
-                    lines.append({"seat": seat_name(seat, lang), "text": render(step, lang)})
+                    lines.append({"seat": seat_name(seat, lang), "text": sentence(step, lang)})
         return lines
 
     def _call_label(self, call: str, lang: str) -> dict:
@@ -245,7 +244,7 @@ class CoincheTable:
             return {"text": word, "symbol": "", "suit": ""}
         amount = parsed.bid
         if amount in ("capot", "generale"):
-            amount = render(Step("table_bid", {"bid": amount}), lang)
+            amount = sentence(Step("table_bid", {"bid": amount}), lang)
         return {
             "text": str(amount),
             "symbol": SUIT_SYMBOLS.get(parsed.trump, ""),
@@ -283,14 +282,14 @@ class CoincheTable:
         button = {"call": call, **self._call_label(call, lang), "legal": call in legal}
         if call not in legal:
             reason = self.deal.auction.check(parse_call(call))
-            button["reason"] = render(reason, lang) if reason else ""
+            button["reason"] = sentence(reason, lang) if reason else ""
         return button
 
     def _play_view(self, lang: str, trump: str | None) -> dict:
         deal = self.deal
         answer = deal.legal()
-        refused = {card_code(c): render(s, lang) for c, s in answer.illegal.items()}
-        legal_reason = render(answer.steps[0], lang)
+        refused = {card_code(c): sentence(s, lang) for c, s in answer.illegal.items()}
+        legal_reason = sentence(answer.steps[0], lang)
         hand = card_table.hand_view(
             [card_code(c) for c in deal.hand(deal.to_move)],
             lang,
@@ -309,7 +308,7 @@ class CoincheTable:
         declarable = [
             {
                 "kind": c.kind,
-                "text": render(
+                "text": sentence(
                     Step(
                         "declaration",
                         {
@@ -349,8 +348,8 @@ class CoincheTable:
             "winner_name": seat_name(trick.winner, lang),
             "points": trick.points,
             "cards": seats,
-            "why": render(trick.steps[0], lang),
-            "steps": [render(s, lang) for s in trick.steps],
+            "why": sentence(trick.steps[0], lang),
+            "steps": [sentence(s, lang) for s in trick.steps],
         }
 
     def _points(self, lang: str) -> list[dict]:
@@ -361,13 +360,18 @@ class CoincheTable:
         ]
 
     def _news(self, lang: str) -> list[str]:
-        """What happened since the learner's last move, in order (the bots' calls and cards)."""
-        lines = []
+        """What happened since the learner's last move in the auction or the trick on the
+        table (a trick already gathered and seen is not told again)."""
+        lines: list[str] = []
+        one_seat = len(self.record.seats) < 4
+        shown_trick = self.waiting()
         for seat, steps in reversed(self.events):
-            if self.learner(seat) and len(self.record.seats) < 4:
+            completes = any(s.code == "trick_taken" for s in steps)
+            if completes and not shown_trick:
                 break
-            lines[:0] = [render(s, lang) for s in steps if not s.code.startswith("trick_")]
-            if len(self.record.seats) == 4:
+            shown_trick = False
+            lines[:0] = [sentence(s, lang) for s in steps if not s.code.startswith("trick_")]
+            if self.learner(seat) and one_seat or not one_seat:
                 break
         return lines
 
@@ -410,9 +414,9 @@ class CoincheTable:
             "score": {
                 "scores": dict(zip(("NS", "EW"), score.scores, strict=True)),
                 "made": score.made,
-                "steps": [render(s, lang) for s in score.steps],
+                "steps": [sentence(s, lang) for s in score.steps],
             },
-            "whole": [render(s, lang) for s in result.steps],
+            "whole": [sentence(s, lang) for s in result.steps],
             "compare": compare,
         }
 
@@ -437,9 +441,9 @@ def replay_under(name: str, payload: dict):
 
 def other_view(result, lang: str, reference: tuple[int, int]) -> dict:
     if isinstance(result, RulesError):
-        return {"error": render(Step(result.code, result.params), lang)}
+        return {"error": sentence(Step(result.code, result.params), lang)}
     if not result.valid or result.score is None:
-        return {"error": " ".join(render(s, lang) for s in result.steps[-2:])}
+        return {"error": " ".join(sentence(s, lang) for s in result.steps[-2:])}
     scores = result.score.scores
     return {
         "scores": dict(zip(("NS", "EW"), scores, strict=True)),

@@ -12,6 +12,10 @@ from django.db import models
 from django.utils import timezone
 
 
+def default_profile() -> str:
+    return "federation"
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(12)
 
@@ -24,7 +28,7 @@ class TableDeal(models.Model):
     seed = models.BigIntegerField()
     dealer = models.CharField(max_length=1)
     # A profile name, or a house-rule object {"base": name, option: value}.
-    profile = models.JSONField(default="federation")
+    profile = models.JSONField(default=default_profile)
     # The learner's seats: "S" (South, the other three played by the engine) or all of them.
     seats = models.CharField(max_length=4, default="S")
     moves = models.JSONField(default=list)
