@@ -101,8 +101,8 @@ class CoincheTable:
         self.events.append((seat, steps))
 
     def waiting(self) -> bool:
-        """A trick is gathered and the learner has not yet seen it."""
-        return len(self.deal.tricks) > self.record.seen
+        """A trick is gathered and the learner has not yet seen it (the deal goes on)."""
+        return not self.deal.finished and len(self.deal.tricks) > self.record.seen
 
     def advance(self) -> None:
         """The engine's seats play until the learner is to move, a trick is gathered or the
@@ -201,7 +201,7 @@ class CoincheTable:
     def _table(self, lang: str, contract: dict | None, trump: str | None) -> dict:
         deal = self.deal
         bottom = "S"
-        if self.waiting():
+        if self.waiting() or deal.phase == "done":
             last = deal.tricks[-1]
             return card_table.coinche_table(
                 lang,
@@ -364,7 +364,7 @@ class CoincheTable:
         table (a trick already gathered and seen is not told again)."""
         lines: list[str] = []
         one_seat = len(self.record.seats) < 4
-        shown_trick = self.waiting()
+        shown_trick = self.waiting() or self.deal.phase == "done"
         for seat, steps in reversed(self.events):
             completes = any(s.code == "trick_taken" for s in steps)
             if completes and not shown_trick:
