@@ -57,6 +57,7 @@ messages(
             "The %(card)s lies turned up under the stock: trump is %(trump)s."
         ),
         "table_trump": gettext_noop("Trump is %(trump)s."),
+        "table_contract_trump": gettext_noop("The contract is in %(trump)s."),
         "table_contract": gettext_noop("Contract: %(seat)s, %(bid)s in %(trump)s."),
         "table_contract_coinche": gettext_noop(
             "Contract: %(seat)s, %(bid)s in %(trump)s, doubled (coinche)."
@@ -186,7 +187,7 @@ def contract_view(contract: Mapping | None, lang: str, trump: str | None = None)
             "symbol": SUIT_SYMBOLS.get(trump, trump),
             "trump_name": suit_name(trump, lang),
             "label": translator(lang).pgettext("table", "Trump"),
-            "text": _step("table_trump", lang, trump=trump),
+            "text": _step("table_contract_trump", lang, trump=trump),
         }
     trump = contract["trump"]
     bid, double = contract.get("bid"), contract.get("double", 1)

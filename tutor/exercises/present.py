@@ -26,17 +26,22 @@ def _rows(question: dict, lang: str) -> list[dict]:
 
 
 def table_view(
-    question: dict, lang: str, given: object = None, verdict: Verdict | None = None
+    question: dict,
+    lang: str,
+    given: object = None,
+    verdict: Verdict | None = None,
+    reveal: bool = False,
 ) -> tuple[dict | None, dict | None]:
     """The question's table and hand (either may be ``None``), with ``given`` ticked and,
-    once checked, each card's verdict, the engine's reasons and the trick's winner."""
+    once checked, each card's verdict, the engine's reasons and the trick's winner
+    (``reveal`` shows the winner without a verdict: a club session's reveal)."""
     qtype = get_type(question["type"])
     position = qtype.table(question)
     if position is None:
         return None, None
     position = dict(position)
     game, cards = position.pop("game"), position.pop("hand", None)
-    if verdict is not None and qtype.shows_winner:
+    if (verdict is not None or reveal) and qtype.shows_winner:
         position["show_winner"] = True
     draw = card_table.chouine_table if game == "chouine" else card_table.coinche_table
     drawn = draw(lang, **position)
