@@ -25,7 +25,9 @@ from .coinche import PROFILES
 
 messages(
     {
-        "referee_bad_value": gettext_noop('"%(value)s" cannot be used for %(name)s here.'),
+        "referee_bad_value": gettext_noop(
+            '"%(value)s" is not a card, seat, contract or stock count the referee knows.'
+        ),
         "referee_no_hand": gettext_noop(
             "Tap the cards of the hand of the player to play: the referee needs at least one."
         ),
@@ -50,7 +52,7 @@ def _card_list(values: list[str], name: str) -> list[str]:
         for code in value.replace(",", " ").split():
             code = code.strip().upper().replace("10", "T")
             if code not in DECK:
-                raise BadPosition(Step("referee_bad_value", {"value": code[:6], "name": name}))
+                raise BadPosition(Step("referee_bad_value", {"value": code[:6]}))
             cards.append(code)
     return cards
 
@@ -58,7 +60,7 @@ def _card_list(values: list[str], name: str) -> list[str]:
 def _choice(get, name: str, allowed, default: str) -> str:
     value = get.get(name) or default
     if value not in allowed:
-        raise BadPosition(Step("referee_bad_value", {"value": value[:10], "name": name}))
+        raise BadPosition(Step("referee_bad_value", {"value": value[:10]}))
     return value
 
 
