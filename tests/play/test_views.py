@@ -298,3 +298,15 @@ def test_referee_chouine_position_and_impossible_positions(client):
     )
     # Federation plays no no-trump contracts; the other columns still answer.
     assert ok.status_code == 200 and "does not play" in ok.content.decode()
+
+
+def test_a_house_rule_code_plays_and_replays(client):
+    """Issue 15's codes are taken wherever a profile is: the deal replays under the same code."""
+    url = start(client, seed="5", profile="federation~max_bid:180")
+    page = play_to_the_end(client, url, random.Random(5))
+    payload = client.get(url + "replay.json").json()
+    assert payload["profile"] == "federation~max_bid:180"
+    answer, _ = ask("replay", payload)
+    if 'data-phase="done"' in page:
+        assert answer["scores"] == json.loads(unescape(SCORES.search(page).group(1)))
+    assert "House rules (based on Federation)" in page

@@ -19,6 +19,7 @@ from tutor.exercises.base import MAX_SEED
 from tutor.exercises.present import table_view
 from tutor.pages.profiles import PROFILES
 from tutor.rules.explain import card_name, render_all
+from tutor.rules.profiles import fits
 
 GAMES = [("coinche", _("Coinche and Belote")), ("chouine", _("Chouine"))]
 TOPICS = {
@@ -56,7 +57,7 @@ def pick(game: str, profile: str, topics: list[str], difficulty: int, count: int
     types = [
         qtype
         for qtype in exercises.types_for(game)
-        if profile in qtype.profiles and (not topics or qtype.topic in topics)
+        if fits(profile, qtype.profiles) and (not topics or qtype.topic in topics)
     ]
     rng.shuffle(types)
     questions = []

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.rules.explain import Step, gettext_noop, messages, render
+from tutor.rules.profiles import fits
 
 MAX_SEED = 2**32 - 1
 # How many scenarios a filtered pose draws before saying the filter matches nothing.
@@ -227,7 +228,7 @@ def pose(type_name: object, seed: object, profile: object, params: Mapping | Non
     """The question of ``type_name`` for this seed, profile and filters (see the package doc)."""
     qtype = get_type(type_name)
     seed = _seed(seed)
-    if profile not in qtype.profiles:
+    if not fits(profile, qtype.profiles):
         raise ExerciseError("quiz_unknown_profile", value=str(profile)[:40])
     cleaned = clean_params(qtype, params)
     situation = cleaned.get("situation")
@@ -283,7 +284,7 @@ def sampled_situations(type_name: str, profile: str, difficulty: int) -> tuple[s
 def possible_situations(type_name: object, profile: object, difficulty: object) -> tuple[str, ...]:
     """The situations :func:`pose` can find for this type, profile and level (1-3)."""
     qtype = get_type(type_name)
-    if profile not in qtype.profiles:
+    if not fits(profile, qtype.profiles):
         raise ExerciseError("quiz_unknown_profile", value=str(profile)[:40])
     cleaned = clean_params(qtype, {"difficulty": difficulty})
     return qtype.possible(profile, cleaned["difficulty"])
@@ -292,7 +293,7 @@ def possible_situations(type_name: object, profile: object, difficulty: object) 
 def fixed(type_name: object, profile: object, data: dict) -> dict:
     """A question on a given position instead of a generated one (lessons, curated examples)."""
     qtype = get_type(type_name)
-    if profile not in qtype.profiles:
+    if not fits(profile, qtype.profiles):
         raise ExerciseError("quiz_unknown_profile", value=str(profile)[:40])
     question = {
         "type": qtype.name,

@@ -16,16 +16,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tutor import exercises
 from tutor.exercises import present
-from tutor.pages import chosen_profile
-from tutor.pages.profiles import PROFILES
+from tutor.pages import rules
 from tutor.rules.explain import side_name
 
 from . import questions
 from .diagrams import diagram, rules_of
 from .path import COURSES, GAMES, Lesson, get_lesson
 from .progress import Progress
-
-PROFILE_TITLES = {entry["name"]: entry["title"] for entry in PROFILES}
 
 
 def _lesson_or_404(slug: str) -> Lesson:
@@ -41,16 +38,9 @@ def _bad_request(request: HttpRequest) -> HttpResponse:
 
 def _profile(request: HttpRequest, lesson: Lesson, source) -> str | None:
     """The profile asked for (``source`` is GET or POST), remembered for the next lessons and
-    practice; without one, the remembered profile where the lesson offers it, else the
-    lesson's default. ``None`` for a profile the lesson does not offer."""
-    allowed = questions.profiles_for(lesson)
-    name = source.get("profile")
-    if not name:
-        return chosen_profile.remembered(request, allowed) or allowed[0]
-    if name not in allowed:
-        return None
-    chosen_profile.remember(request, name)
-    return name
+    practice; without one, the remembered rules where the lesson offers them, else the
+    lesson's default. ``None`` for rules the lesson does not offer."""
+    return rules.chosen(request, questions.profiles_for(lesson), source, keep=True)
 
 
 def _course(progress: Progress, game: str) -> dict:
@@ -100,7 +90,7 @@ def _item(lesson: Lesson, index: int, profile: str, solved: set, given=None, ver
     if verdict is not None and verdict.correct and item["question"]["kind"] == "scores":
         rows = questions.other_rules(exercise, lesson, profile)
         for row in rows:
-            row["title"] = PROFILE_TITLES.get(row["profile"], row["profile"])
+            row["title"] = rules.title(row["profile"])
             for cell in row["cells"]:
                 cell["label"] = side_name(cell["side"], lang)
         item["other_rules"] = rows
@@ -121,8 +111,8 @@ def _page(request, lesson, profile, answered=None, status=200) -> HttpResponse:
         "game_title": GAMES[lesson.game],
         "profile": profile,
         "profiles": [
-            {"name": name, "title": PROFILE_TITLES.get(name, name)}
-            for name in questions.profiles_for(lesson)
+            {"name": name, "title": title}
+            for name, title in rules.choices(request, questions.profiles_for(lesson), profile)
         ],
         "items": items,
         "diagram": diagram(lesson.slug, profile),

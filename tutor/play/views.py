@@ -17,7 +17,7 @@ from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tutor.quiz.labels import PROFILES as PROFILE_LABELS
+from tutor.pages import rules as page_rules
 from tutor.quiz.owner import owned, owner
 from tutor.rules.cards import SEATS
 from tutor.rules.chouine.deal import IllegalMove as ChouineIllegal
@@ -58,10 +58,13 @@ def bad_request(request, step: Step, status: int = 400):
     return render(request, "play/bad_request.html", {"message": message}, status=status)
 
 
-def _profile_spec(text: str | None) -> object:
-    """A profile name or a house-rule JSON object, checked by the engine (raises RulesError)."""
+def _profile_spec(text: str | None, request=None) -> object:
+    """A profile name, a house-rule code (``federation~max_bid:180``) or a house-rule JSON
+    object, checked by the engine (raises RulesError); by default the visitor's rules."""
     if not text:
-        return "federation"
+        if request is None:
+            return "federation"
+        return page_rules.chosen(request, coinche.PROFILES, source={}) or "federation"
     spec: object = text
     if text.lstrip().startswith("{"):
         try:
@@ -86,7 +89,7 @@ def lobby(request, game: str):
     data = request.POST if request.method == "POST" else request.GET
     try:
         seed = _seed(data.get("seed"))
-        spec = _profile_spec(data.get("profile")) if game == "coinche" else "chouine"
+        spec = _profile_spec(data.get("profile"), request) if game == "coinche" else "chouine"
         dealer = data.get("dealer") or None
         if dealer is not None and dealer not in (SEATS if game == "coinche" else "AB"):
             raise RulesError("bad_seat", value=dealer[:5])
@@ -113,7 +116,8 @@ def lobby(request, game: str):
         record.save()
         return redirect("play_deal", game=game, token=record.token)
     mine = TableDeal.objects.filter(owned(request), game=game, finished=False)[:10]
-    profiles = [(name, PROFILE_LABELS[name]) for name in coinche.PROFILES]
+    current = spec if isinstance(spec, str) else None
+    profiles = page_rules.choices(request, coinche.PROFILES, current)
     return render(
         request,
         "play/lobby.html",
@@ -147,7 +151,7 @@ def _page(request, record: TableDeal, table, message: str = "", status: int = 20
         "deal_url": reverse("play_deal", args=[record.game, record.token]),
         "share_url": reverse("play_lobby", args=[record.game]) + "?" + urlencode(share),
         "scores_json": json.dumps(scores) if view["phase"] == "done" else "",
-        "profile_label": PROFILE_LABELS.get(record.profile, "")
+        "profile_label": page_rules.title(record.profile)
         if isinstance(record.profile, str)
         else "",
         "can_undo": table.undo_moves() != list(record.moves),

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from tutor import exercises
 from tutor.exercises.present import question_view
-from tutor.pages import chosen_profile
+from tutor.pages import rules
 
 from . import labels, situations
 from .answering import check_answer
@@ -32,19 +32,19 @@ def bad_request(request, error: exercises.ExerciseError):
 
 
 def catalogue(request) -> list[dict]:
-    """Every type, its form opening on the learner's remembered profile where it has it."""
+    """Every type, its form opening on the learner's remembered rules where it has them."""
     games = []
     for game, name in labels.GAMES.items():
         types = []
         for qtype in exercises.types_for(game):
-            profile = chosen_profile.remembered(request, qtype.profiles) or qtype.profiles[0]
+            profile = rules.chosen(request, qtype.profiles) or qtype.profiles[0]
             types.append(
                 {
                     "name": qtype.name,
                     "label": labels.type_label(qtype.name),
                     "profile": profile,
-                    "profiles": [(p, labels.PROFILES.get(p, p)) for p in qtype.profiles],
-                    # The form opens on that profile at level 1; htmx refreshes the
+                    "profiles": rules.choices(request, qtype.profiles, profile),
+                    # The form opens on those rules at level 1; htmx refreshes the
                     # situations when either changes (see situation_options).
                     "situations": (
                         situations.choices(qtype.possible(profile, 1)) if qtype.situations else []
@@ -114,7 +114,7 @@ def random_question(request, type_name, profile):
         except exercises.ExerciseError as error:
             if error.code != "quiz_no_scenario" or attempt == SEED_TRIES - 1:
                 return bad_request(request, error)
-    chosen_profile.remember(request, profile)
+    rules.remember(request, profile)
     url = reverse("quiz_question", args=[type_name, profile, seed])
     query = filters(request)
     return redirect(f"{url}?{urlencode(query)}" if query else url)
@@ -128,7 +128,8 @@ def ask(request, question: dict, template: str, extra: dict, on_checked=None):
     context = {
         "question": question_view(question, get_language()),
         "title": labels.type_label(question["type"]),
-        "profile_label": labels.PROFILES.get(question["profile"], question["profile"]),
+        "profile_label": rules.title(question["profile"]),
+        "profile": question["profile"],
         "action": request.get_full_path(),
         "target": "#exercise",
         "id": "exercise",

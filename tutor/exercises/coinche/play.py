@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tutor.rules.cards import SEATS, card_code, mask_of, next_seat, parse_cards
-from tutor.rules.coinche.play import legal_mask, legal_plays
+from tutor.rules.coinche.play import legal_plays, profile_legal_mask
 from tutor.rules.coinche.profiles import Profile, coinche_profile
 from tutor.rules.coinche.scenarios import KINDS as SCENARIO_KINDS
 from tutor.rules.coinche.scenarios import SA_RULES, SUIT_RULES, TA_RULES, scenario
@@ -13,7 +13,7 @@ from tutor.rules.coinche.tricks import (
     explain_trick,
     parse_trump,
     trick_points,
-    winner_index,
+    trick_winner,
 )
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step
@@ -144,9 +144,8 @@ def _full_trick(rng: random.Random, profile: Profile, difficulty: int) -> dict:
     seat, cards = leader, []
     trump = draw_trump(rng, profile, difficulty)
     trump_int = parse_trump(trump, profile)
-    undertrump = profile.undertrump
     for _ in range(4):
-        mask = legal_mask(mask_of(hands[seat]), cards, trump_int, undertrump)
+        mask = profile_legal_mask(profile, mask_of(hands[seat]), cards, trump_int)
         legal = [c for c in hands[seat] if mask >> c & 1]
         card = rng.choice(legal)
         hands[seat].remove(card)
@@ -189,7 +188,7 @@ class TrickWinner(CoincheType):
         cards = parse_cards(d["trick"])
         trump = parse_trump(d["trump"], rules)
         seat = d["leader"]
-        for _ in range(winner_index(cards, trump)):
+        for _ in range(trick_winner(cards, trump, rules)):
             seat = next_seat(seat)
         steps = explain_trick(cards, trump, rules)
         return Solution(seat, steps[:1], steps[0].code)

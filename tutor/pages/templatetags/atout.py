@@ -78,3 +78,19 @@ def seats_table(dealer: str) -> dict:
     """The four seats with the dealer marked and the engine's first player to speak and lead."""
     first = Auction(coinche_profile("federation"), dealer).turn
     return {"table": table.coinche_table(_lang(), dealer=dealer, leader=first)}
+
+
+@register.filter
+def rules_title(name: str) -> str:
+    """The name of a profile or house-rule code in the page's language (pages/rules.py)."""
+    from tutor.pages import rules
+
+    return rules.title(str(name))
+
+
+@register.filter
+def rules_changes(name: str) -> list:
+    """What a house-rule code changes, as (label, value) rows; empty for a profile."""
+    from tutor.pages import rules
+
+    return rules.changes(str(name))
