@@ -11,11 +11,12 @@ always comes out the same.
 from __future__ import annotations
 
 from tutor.rules.cards import JACK, NINE, SUIT_MASKS, card_code, card_of, side_of
+from tutor.rules.chouine import rules as chouine_rules
 from tutor.rules.chouine.announce import combination_points
 from tutor.rules.chouine.deal import ChouineDeal
-from tutor.rules.chouine.rules import CARD_POINTS, CARD_STRENGTH, trick_winner
+from tutor.rules.chouine.rules import CARD_POINTS, CARD_STRENGTH
 from tutor.rules.coinche.state import CoincheDeal
-from tutor.rules.coinche.tricks import POWER, winner_index
+from tutor.rules.coinche.tricks import POWER, trick_winner
 
 # -- Coinche --------------------------------------------------------------------------
 
@@ -68,11 +69,11 @@ def coinche_card(deal: CoincheDeal) -> int:
         aces = [c for c in legal if c & 7 == 7 and c >> 3 != trump]
         return aces[0] if aces else cheap[0]
     trick = deal.trick
-    best = winner_index(trick, trump)
+    best = trick_winner(trick, trump, deal.profile)
     seats = deal.trick_seats()
     if side_of(seats[best]) == side_of(deal.to_move):
         return cheap[0]
-    winning = [c for c in cheap if winner_index([*trick, c], trump) == len(trick)]
+    winning = [c for c in cheap if trick_winner([*trick, c], trump, deal.profile) == len(trick)]
     # The cheapest winning card, unless the trick holds nothing worth taking.
     if winning and (sum(table[c] for c in trick) or len(trick) == 3):
         return min(winning, key=lambda c: (POWER[trump][trick[0] >> 3][c], table[c]))
@@ -107,7 +108,7 @@ def _chouine_card(deal: ChouineDeal) -> str:
     lead = deal.lead_card
     if lead is None:
         return card_code(cheap[0])
-    beats = [c for c in legal if trick_winner(lead, c, trump)[0] == 1]
+    beats = [c for c in legal if chouine_rules.trick_winner(lead, c, trump)[0] == 1]
     worth = CARD_POINTS[lead] >= 10 or deal.stock_count == 0
     if beats and worth:
         return card_code(min(beats, key=lambda c: (c >> 3 == trump, CARD_STRENGTH[c])))

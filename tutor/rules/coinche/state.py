@@ -12,7 +12,7 @@ on the same moves, so the machine and the ``replay`` command cannot disagree.
 >>> from tutor.rules.coinche.deal import cut_and_deal
 >>> deal = CoincheDeal("federation", "N", cut_and_deal(random.Random(5), "N").hands)
 >>> deal.phase, deal.to_move, deal.legal_calls()[:3]
-('auction', 'W', ['pass', '80S', '80H'])
+('auction', 'W', ['pass', '80S', '90S'])
 >>> deal.can_call("coinche"), deal.verify_call("pass")
 (False, None)
 >>> for text in ("80H", "pass", "pass", "pass"):
@@ -41,11 +41,11 @@ from .declarations import (
     compare,
     declaration_steps,
 )
-from .play import LegalAnswer, legal_plays
+from .play import LegalAnswer, first_leader, legal_plays
 from .profiles import Profile, coinche_profile
-from .replay import ReplayResult, choose_declarations, replay
+from .replay import CAPOT_BIDS, ReplayResult, choose_declarations, replay
 from .scoring import Contract
-from .tricks import explain_trick, points_table, winner_index
+from .tricks import explain_trick, points_table, trick_winner
 
 messages(
     {
@@ -184,6 +184,7 @@ class CoincheDeal:
             self.redeal = Step("four_sevens_redeal", {"seat": sevens})
             return [*steps, self.redeal]
         self.contract = contract
+        self.leader = self.turn = first_leader(self.profile, self.dealer, contract)
         self.table = points_table(self.profile, contract.trump)
         self.best = {
             seat: best_declarations(self.remaining[seat], contract.trump, self.profile)
@@ -252,8 +253,10 @@ class CoincheDeal:
         if self.phase != "play":
             raise IllegalMove("deal_in_auction" if self.phase == "auction" else "deal_over")
         trick = list(zip(self.trick_seats(), self.trick, strict=True))
+        contract = self.contract
+        against = contract.bid in CAPOT_BIDS and side_of(self.turn) != side_of(contract.seat)
         return legal_plays(
-            self.hand(self.turn), trick, self.turn, self.contract.trump, self.profile
+            self.hand(self.turn), trick, self.turn, contract.trump, self.profile, against
         )
 
     def verify_play(self, card: int) -> None:
@@ -285,7 +288,7 @@ class CoincheDeal:
         if len(self.trick) < 4:
             return Played(seat, card, None, belote)
         cards = tuple(self.trick)
-        winner = SEATS[(SEATS.index(self.leader) + winner_index(cards, trump)) & 3]
+        winner = SEATS[(SEATS.index(self.leader) + trick_winner(cards, trump, self.profile)) & 3]
         points = sum(self.table[c] for c in cards)
         self.card_points[SEATS.index(winner) & 1] += points
         steps = [
