@@ -190,10 +190,23 @@ def format_number(value: int | float, lang: str) -> str:
 
     >>> format_number(2000, "pt"), format_number(2000, "ro"), format_number(1.5, "en")
     ('2\xa0000', '2.000', '1.5')
+
+    Any size is written out: Babel's decimals hold 28 digits unless told more, and a
+    message must not fail on the number a bad question quotes.
+
+    >>> format_number(-10**30, "fr")
+    '-1\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000'
     """
+    import decimal
+    import math
+
     from babel.numbers import format_decimal
 
-    return format_decimal(value, locale=babel_locale(lang))
+    # bit_length() * log10(2) bounds the digit count without writing the number out.
+    whole = int(value) if math.isfinite(value) else 0
+    digits = whole.bit_length() * 31 // 100 + 1
+    with decimal.localcontext(prec=max(decimal.getcontext().prec, digits + 10)):
+        return format_decimal(value, locale=babel_locale(lang))
 
 
 def _render_value(key: str, value: object, lang: str) -> str:

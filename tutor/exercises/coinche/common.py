@@ -40,8 +40,6 @@ messages(
         ),
         "quiz_coinche_deal_score": gettext_noop("What does each partnership score for this deal?"),
         "quiz_coinche_made": gettext_noop("Is the contract made?"),
-        "quiz_show_declares": gettext_noop("%(seat)s holds:"),
-        "quiz_show_nothing": gettext_noop("%(seat)s has nothing to declare."),
         "quiz_show_side_points": gettext_noop(
             "%(side)s captured %(points)s card points; tricks taken: %(count)s."
         ),
@@ -103,12 +101,13 @@ class CoincheType(QuestionType):
 messages(
     {
         "quiz_coinche_call_legal": gettext_noop(
-            "%(seat)s dealt. After the calls listed, is the last one legal?"
+            "%(seat)s dealt and the calls so far lie on the table. Is the last call legal?"
         ),
         "quiz_coinche_final_contract": gettext_noop(
-            "%(seat)s dealt and the auction went as listed. What is the final contract?"
+            "%(seat)s dealt and the auction went as the table shows. What is the final contract?"
         ),
         "quiz_call_legal": gettext_noop("This call is legal."),
+        "quiz_show_call": gettext_noop("The last call:"),
         "quiz_contract": gettext_noop("%(seat)s, %(bid)s in %(trump)s"),
         "quiz_contract_coinche": gettext_noop("%(seat)s, %(bid)s in %(trump)s, doubled (coinche)"),
         "quiz_contract_surcoinche": gettext_noop(
