@@ -43,6 +43,8 @@ def act(page, target, key: str | None = None, force: bool = False):
         target.click(force=force)
     if old is not None:
         old.wait_for_element_state("hidden")
+    # A second request (a key repeat, a late auto-advance) would redraw it again: let it land.
+    page.wait_for_load_state("networkidle")
     wait_for_table(page)
 
 
