@@ -49,6 +49,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A club phone's unchanged poll is answered here, before the rest of the chain.
+    "tutor.club.live.PhonePollShortcut",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # Before anything reads the address or the body (CommonMiddleware, the CSRF check).
@@ -91,7 +93,8 @@ PRIVATE_PAGES = frozenset(
         "club_play_live",
         "club_answer",
         "quiz_sheet",
-        "quiz_sheet_undo",
+        "quiz_sheet_deal",
+        "quiz_sheet_rematch",
         "quiz_test_start",
         "quiz_test",
         "quiz_test_result",
@@ -222,6 +225,8 @@ if not DEBUG:
 # names it (e.g. HTTP_X_FORWARDED_FOR); empty when clients connect directly.
 # Sign-in, sign-up and club joins are limited per client address (tutor.guard.clients).
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+# The most players one club session takes (tutor/club/codes.py).
+CLUB_MAX_PLAYERS = int(os.environ.get("CLUB_MAX_PLAYERS", "2000"))
 # The addresses the proxy connects from: only their requests may name a client in that
 # header, and only the last hop (the one the proxy itself appended) is believed.
 TRUSTED_PROXIES = [
