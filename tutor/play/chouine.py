@@ -35,8 +35,18 @@ messages(
         "play_chouine_trick_points": gettext_noop(
             "%(player)s takes the trick and its %(points)s points."
         ),
-        "play_chouine_can_announce": gettext_noop(
-            "%(player)s may announce a %(announcement)s in %(suit)s."
+        # One whole sentence per combination: the article agrees with the word in each language.
+        "play_chouine_can_announce_marriage": gettext_noop(
+            "%(player)s may announce a marriage in %(suit)s."
+        ),
+        "play_chouine_can_announce_tierce": gettext_noop(
+            "%(player)s may announce a tierce in %(suit)s."
+        ),
+        "play_chouine_can_announce_quateron": gettext_noop(
+            "%(player)s may announce a quateron in %(suit)s."
+        ),
+        "play_chouine_can_announce_chouine": gettext_noop(
+            "%(player)s may announce a chouine in %(suit)s."
         ),
         "play_chouine_can_announce_quinte": gettext_noop("%(player)s may announce a quinte."),
         "play_chouine_not_your_turn": gettext_noop(
@@ -46,6 +56,9 @@ messages(
 )
 
 PLAYERS = "AB"
+# Steps the table shows (the card played, the stock's count, the gathered trick's
+# points): the news does not repeat them.
+TABLE_SHOWS = {"play_chouine_played", "play_chouine_drew", "play_chouine_trick_points"}
 
 
 def deck_for(seed: int) -> list[int]:
@@ -197,6 +210,7 @@ class ChouineTable:
             "waiting": self.waiting(),
             "all_seats": len(self.record.seats) == 2,
             "first_trick": deal.tricks == 0,
+            "dealer_name": player_name(self.record.dealer, lang),
             "news": self._news(lang),
             "points": [
                 {"side": p, "name": player_name(p, lang), "points": deal.points[i]}
@@ -342,18 +356,10 @@ class ChouineTable:
         available = []
         for kind, suit in deal.announcements_available():
             move = {"kind": kind.value, "suit": SUITS[suit] if suit is not None else ""}
-            params = {"announcement": kind.value, "player": player}
+            params = {"player": player}
             if suit is not None:
                 params["suit"] = SUITS[suit]
-            move["text"] = sentence(
-                Step(
-                    "play_chouine_can_announce"
-                    if suit is not None
-                    else "play_chouine_can_announce_quinte",
-                    params,
-                ),
-                lang,
-            )
+            move["text"] = sentence(Step(f"play_chouine_can_announce_{kind.value}", params), lang)
             available.append(move)
         return {
             "hand": card_table.hand_view(
@@ -395,8 +401,9 @@ class ChouineTable:
         }
 
     def _news(self, lang: str) -> list[str]:
-        """What happened since the learner's last move (itself included), without retelling
-        a trick already gathered and seen."""
+        """What happened since the learner's last move (itself included) that the table does
+        not show: the cards played are on it and the gathered trick has its own panel, but
+        the card the learner drew, an exchange or an announcement are told here."""
         lines: list[str] = []
         one_seat = len(self.record.seats) < 2
         shown_trick = self.waiting()
@@ -405,7 +412,7 @@ class ChouineTable:
             if completes and not shown_trick and lines:
                 break
             shown_trick = False
-            lines[:0] = [sentence(s, lang) for s in steps]
+            lines[:0] = [sentence(s, lang) for s in steps if s.code not in TABLE_SHOWS]
             if self.learner(player) and one_seat or not one_seat:
                 break
         return lines

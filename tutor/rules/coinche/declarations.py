@@ -42,6 +42,15 @@ messages(
         ),
         "declarations_none": gettext_noop("Nobody has anything to declare."),
         "declarations_off": gettext_noop("This profile plays without declarations."),
+        "declaring_choice": gettext_noop(
+            "Declaring is up to you: the cards you declare are shown to the table, and only "
+            "the partnership holding the best declaration scores any."
+        ),
+        "declaring_choice_uncounted": gettext_noop(
+            "Declaring is up to you: the cards you declare are shown to the table, only the "
+            "partnership holding the best declaration scores any, and under this profile they "
+            "do not count towards making the contract."
+        ),
         "belote": gettext_noop(
             "%(seat)s held the king and queen of trump: belote-rebelote, %(points)s points."
         ),
@@ -232,3 +241,9 @@ def hand_belotes(hand: int, trump: int, profile: Profile = FEDERATION) -> int:
         for suit in belote_suits(trump, profile)
         if hand >> card_of(suit, KING) & 1 and hand >> card_of(suit, QUEEN) & 1
     )
+
+
+def declaring_choice(profile: Profile) -> Step:
+    """Why a player may keep a combination quiet under ``profile`` (000: the best side
+    alone scores; the declared cards are shown)."""
+    return Step("declaring_choice" if profile.declarations_count else "declaring_choice_uncounted")
