@@ -18,8 +18,13 @@ def catalog(lang):
         return read_po(handle, locale=lang)
 
 
+# A card or player may take another grammatical form than in English ("%(the_card)s" →
+# "%(to_the_card)s"): the parameter is the same, only its article changes.
+FORM = re.compile(r"%\((?:the|of_the|to_the)_(\w+)\)")
+
+
 def placeholders(text):
-    return sorted(match.group(0) for match in PLACEHOLDER.finditer(text))
+    return sorted(match.group(0) for match in PLACEHOLDER.finditer(FORM.sub(r"%(\1)", text)))
 
 
 def entries(lang):

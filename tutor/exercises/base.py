@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.rules.explain import Step, gettext_noop, messages, render
+from tutor.rules.explain import Step, gettext_noop, group_cards, messages, render
 
 from .registry import TYPES
 
@@ -46,13 +46,13 @@ messages(
         ),
         "quiz_bad_answer": gettext_noop("This answer does not belong to this question."),
         "quiz_unknown_curated": gettext_noop('There is no prepared scenario called "%(value)s".'),
-        "quiz_also_legal": gettext_noop("The %(card)s was allowed too."),
+        "quiz_also_legal": gettext_noop("You could also have played %(the_card)s."),
         "quiz_choice_seat": gettext_noop("%(seat)s"),
         "quiz_choice_side": gettext_noop("%(side)s"),
         "quiz_choice_player": gettext_noop("%(player)s"),
         "quiz_choice_yes": gettext_noop("Yes"),
         "quiz_choice_no": gettext_noop("No"),
-        "quiz_wrong_score": gettext_noop("%(side)s scores %(points)s, not %(points_given)s."),
+        "quiz_wrong_score": gettext_noop("%(side)s score %(points)s, not %(points_given)s."),
     }
 )
 
@@ -363,8 +363,10 @@ def card_mistakes(given: list[str] | None, expected: list[str], illegal: dict[st
     """Why a choice of cards is wrong: the engine's reason for each illegal card chosen,
     then each legal card left out."""
     given = given or []
-    steps = [illegal[code] for code in given if code in illegal]
-    steps += [Step("quiz_also_legal", {"card": code}) for code in expected if code not in given]
+    steps = group_cards([illegal[code] for code in given if code in illegal])
+    missed = [code for code in expected if code not in given]
+    if missed:
+        steps.append(Step("quiz_also_legal", {"card": missed if len(missed) > 1 else missed[0]}))
     return steps
 
 

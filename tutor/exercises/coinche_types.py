@@ -18,7 +18,7 @@ from tutor.rules.declarations import (
     declaration_steps,
 )
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Step, gettext_noop, messages
+from tutor.rules.explain import Step, gettext_noop, messages, ngettext_noop, variants
 from tutor.rules.game import Game
 from tutor.rules.play import legal_mask, legal_plays
 from tutor.rules.profiles import PROFILES, Profile, coinche_profile
@@ -36,48 +36,67 @@ SIDES = ("NS", "EW")
 messages(
     {
         "quiz_coinche_legal": gettext_noop(
-            "The contract is in %(trump)s. You are %(seat)s. Select every card you may play."
+            "The contract is %(strain)s. You are %(seat)s. Select every card you may play."
         ),
         "quiz_coinche_trick_winner": gettext_noop(
-            "The contract is in %(trump)s and %(seat)s led. Who wins this trick?"
+            "The contract is %(strain)s and %(seat)s led. Who wins this trick?"
         ),
         "quiz_coinche_trick_points": gettext_noop(
-            "The contract is in %(trump)s. How many card points is this trick worth "
+            "The contract is %(strain)s. How many card points is this trick worth "
             "(without the last-trick bonus)?"
         ),
         "quiz_coinche_declare": gettext_noop(
-            "The contract is in %(trump)s. How many points of declarations (carrés and "
+            "The contract is %(strain)s. How many points of declarations (carrés and "
             "sequences, without belote) may %(seat)s announce with this hand?"
         ),
         "quiz_coinche_declarations_winner": gettext_noop(
-            "The contract is in %(trump)s. These are the best declarations of each player. "
+            "The contract is %(strain)s. These are the best declarations of each player. "
             "Which partnership scores its declarations?"
         ),
         "quiz_coinche_deal_score": gettext_noop("What does each partnership score for this deal?"),
         "quiz_coinche_made": gettext_noop("Is the contract made?"),
         "quiz_show_seat_hand": gettext_noop("Hand of %(seat)s:"),
-        "quiz_show_trick": gettext_noop("On the table, in the order played from %(seat)s:"),
+        "quiz_show_trick": gettext_noop("Cards played, starting with %(seat)s:"),
         "quiz_show_declares": gettext_noop("%(seat)s holds:"),
         "quiz_show_nothing": gettext_noop("%(seat)s has nothing to declare."),
-        "quiz_show_contract": gettext_noop("Contract: %(seat)s bid %(bid)s in %(trump)s."),
-        "quiz_show_contract_capot": gettext_noop("Contract: %(seat)s bid capot in %(trump)s."),
+        "quiz_show_contract": gettext_noop("Contract: %(seat)s bid %(contract)s."),
+        "quiz_show_contract_capot": gettext_noop("Contract: %(seat)s bid capot %(strain)s."),
         "quiz_show_contract_generale": gettext_noop(
-            "Contract: %(seat)s bid a générale in %(trump)s."
+            "Contract: %(seat)s bid a générale %(strain)s."
         ),
-        "quiz_show_contract_classic": gettext_noop(
-            "Classic Belote: %(seat)s took the trump, %(trump)s."
+        "quiz_show_contract_classic": variants(
+            lambda params: "suit" if params["trump"] in "SHDC" else params["trump"],
+            suit=gettext_noop("Classic Belote: %(seat)s took, with %(trump)s as trumps."),
+            SA=gettext_noop("Classic Belote: %(seat)s took, and the deal is played at no trump."),
+            TA=gettext_noop("Classic Belote: %(seat)s took, and the deal is played at all trumps."),
         ),
-        "quiz_show_coinche": gettext_noop("The contract was doubled (coinche)."),
-        "quiz_show_surcoinche": gettext_noop("The contract was redoubled (surcoinche)."),
-        "quiz_show_side_points": gettext_noop(
-            "%(side)s captured %(points)s card points; tricks taken: %(count)s."
+        "quiz_show_coinche": gettext_noop("The contract was coinched: it counts double."),
+        "quiz_show_surcoinche": gettext_noop("The contract was surcoinched: it counts four times."),
+        "quiz_show_side_points": variants(
+            lambda params: "none" if not params["count"] else "some",
+            some=ngettext_noop(
+                "%(side)s took %(count)s trick, worth %(points)s card points.",
+                "%(side)s took %(count)s tricks, worth %(points)s card points.",
+                "count",
+            ),
+            none=gettext_noop("%(side)s took no trick."),
         ),
         "quiz_show_last_trick": gettext_noop("%(side)s won the last trick."),
-        "quiz_show_declarations": gettext_noop(
-            "%(side)s scores %(points)s points of declarations."
+        "quiz_show_declarations": ngettext_noop(
+            "%(side)s have %(points)s point of declarations.",
+            "%(side)s have %(points)s points of declarations.",
+            "points",
         ),
-        "quiz_show_belote": gettext_noop("%(side)s holds belote-rebelote (%(points)s points)."),
-        "quiz_show_deposit": gettext_noop("%(points)s points are in deposit from a tied deal."),
+        "quiz_show_belote": ngettext_noop(
+            "%(side)s hold belote-rebelote (%(points)s point).",
+            "%(side)s hold belote-rebelote (%(points)s points).",
+            "points",
+        ),
+        "quiz_show_deposit": ngettext_noop(
+            "%(points)s point is held in deposit from a tied deal.",
+            "%(points)s points are held in deposit from a tied deal.",
+            "points",
+        ),
         "quiz_wrong_number": gettext_noop("The answer is %(points)s, not %(points_given)s."),
         "quiz_choice_nobody_declares": gettext_noop("Neither partnership"),
     }
@@ -300,7 +319,7 @@ class TrickWinner(CoincheType):
         seat = d["leader"]
         for _ in range(winner_index(cards, trump)):
             seat = next_seat(seat)
-        steps = explain_trick(cards, trump, rules)
+        steps = explain_trick(cards, trump, rules, seat)
         return Solution(seat, steps[:1], steps[0].code)
 
 
@@ -641,28 +660,31 @@ class ContractMade(CoincheType):
 messages(
     {
         "quiz_coinche_call_legal": gettext_noop(
-            "%(seat)s dealt. After the calls listed, is the last one legal?"
+            "%(seat)s dealt. Is the last of the calls listed above legal?"
         ),
         "quiz_coinche_final_contract": gettext_noop(
             "%(seat)s dealt and the auction went as listed. What is the final contract?"
         ),
         "quiz_call_legal": gettext_noop("This call is legal."),
-        "quiz_contract": gettext_noop("%(seat)s, %(bid)s in %(trump)s"),
-        "quiz_contract_coinche": gettext_noop("%(seat)s, %(bid)s in %(trump)s, doubled (coinche)"),
-        "quiz_contract_surcoinche": gettext_noop(
-            "%(seat)s, %(bid)s in %(trump)s, redoubled (surcoinche)"
-        ),
+        "quiz_contract": gettext_noop("%(seat)s, %(contract)s"),
+        "quiz_contract_coinche": gettext_noop("%(seat)s, %(contract)s, coinched"),
+        "quiz_contract_surcoinche": gettext_noop("%(seat)s, %(contract)s, surcoinched"),
         "quiz_contract_none": gettext_noop("No contract: the cards are dealt again"),
+        # The auction's history: what was said, never its effect (the last call is judged).
+        "quiz_history_pass": gettext_noop("%(seat)s: pass"),
+        "quiz_history_bid": gettext_noop("%(seat)s: %(contract)s"),
+        "quiz_history_coinche": gettext_noop("%(seat)s: coinche"),
+        "quiz_history_surcoinche": gettext_noop("%(seat)s: surcoinche"),
     }
 )
 
 
 def call_step(call: Call, seat: str) -> dict:
-    """A call as a step to show, in the engine's own words for calls."""
+    """A call as a line of the auction's history: who said what."""
     params: dict = {"seat": call.seat or seat}
     if call.kind == "bid":
         params.update(bid=call.bid, trump=call.trump)
-    return {"code": f"call_{call.kind}", "params": params}
+    return {"code": f"quiz_history_{call.kind}", "params": params}
 
 
 def random_calls(rng: random.Random, rules: Profile, dealer: str, stop: int | None) -> list[str]:

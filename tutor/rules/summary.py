@@ -21,7 +21,7 @@ from __future__ import annotations
 from .cards import parse_seat
 from .declarations import belote_suits
 from .errors import RulesError
-from .explain import gettext_noop, messages
+from .explain import gettext_noop, messages, ngettext_noop
 from .payload import field, integer, mapping, seat_values, side_or_seat, side_values
 from .profiles import Profile
 from .scoring import Contract, DealSummary
@@ -48,8 +48,10 @@ messages(
             "%(points_expected)s."
         ),
         "impossible_tricks": gettext_noop("The tricks add up to %(count)s; a deal has 8."),
-        "points_without_tricks": gettext_noop(
-            "%(side)s took no trick but have %(points)s card points."
+        "points_without_tricks": ngettext_noop(
+            "%(side)s took no trick but have %(points)s card point.",
+            "%(side)s took no trick but have %(points)s card points.",
+            "points",
         ),
         "last_trick_without_tricks": gettext_noop(
             "%(side)s cannot have won the last trick: they took no trick."
@@ -58,9 +60,12 @@ messages(
             "One side took every trick: give the tricks per seat (N, E, S, W) so that a "
             "générale can be told from a capot."
         ),
-        "impossible_belote": gettext_noop(
+        "impossible_belote": ngettext_noop(
+            "%(points)s belote point is impossible here: this contract allows %(points_max)s "
+            "in all.",
             "%(points)s belote points are impossible here: this contract allows %(points_max)s "
-            "in all."
+            "in all.",
+            "points",
         ),
         "declarations_off": gettext_noop("This profile plays without declarations."),
         "bad_declarations": gettext_noop(
