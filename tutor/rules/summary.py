@@ -34,7 +34,7 @@ messages(
             "This rule profile does not offer classic Belote counting."
         ),
         "bad_bid": gettext_noop(
-            '"%(value)s" is not a bid under this profile: bids run from %(points_min)s to '
+            '"%(bid)s" is not a bid under this profile: bids run from %(points_min)s to '
             "%(points_max)s in steps of %(step)s, or capot."
         ),
         "classic_no_bid": gettext_noop(
@@ -99,7 +99,7 @@ def parse_contract(payload: object, profile: Profile, classic: bool) -> Contract
     ):
         raise RulesError(
             "bad_bid",
-            value=str(bid),
+            bid=bid if isinstance(bid, int) and not isinstance(bid, bool) else str(bid),
             points_min=profile.min_bid,
             points_max=profile.max_bid,
             step=profile.bid_step,
