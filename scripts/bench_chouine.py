@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tutor.rules.chouine_deal import ChouineDeal  # noqa: E402
+from tutor.rules.chouine.deal import ChouineDeal  # noqa: E402
 
 
 def play_one(rng: random.Random) -> ChouineDeal:

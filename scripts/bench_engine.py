@@ -2,9 +2,9 @@
 
     python scripts/bench_engine.py [--seconds 2]
 
-A legal-card query is :func:`tutor.rules.play.legal_mask` on a position taken
+A legal-card query is :func:`tutor.rules.coinche.play.legal_mask` on a position taken
 from a random deal (a hand and the cards already in the trick). A complete
-deal is :func:`tutor.rules.deal.random_deal`: shuffle, cut, 3-2-3 deal, 32
+deal is :func:`tutor.rules.coinche.deal.random_deal`: shuffle, cut, 3-2-3 deal, 32
 legal plays chosen at random, trick winners, declarations, belote and the
 federation score. One process, no explanations.
 """
@@ -20,8 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tutor.rules.cards import SEATS  # noqa: E402
-from tutor.rules.deal import cut_and_deal, play_random, random_deal  # noqa: E402
-from tutor.rules.play import legal_mask  # noqa: E402
+from tutor.rules.coinche.deal import cut_and_deal, play_random, random_deal  # noqa: E402
+from tutor.rules.coinche.play import legal_mask  # noqa: E402
 from tutor.rules.profiles import get_profile  # noqa: E402
 
 

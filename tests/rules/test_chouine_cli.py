@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tutor.rules import chouine_cli
-from tutor.rules.chouine_scenarios import random_game
+from tutor.rules.chouine import cli as chouine_cli
+from tutor.rules.chouine.scenarios import random_game
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import MESSAGES, Step, render
 

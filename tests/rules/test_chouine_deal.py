@@ -2,11 +2,11 @@
 
 import pytest
 
-from tutor.rules import chouine_cli
 from tutor.rules.cards import HEARTS, card_code, parse_card, parse_cards
-from tutor.rules.chouine_announce import Kind
-from tutor.rules.chouine_deal import ChouineDeal, IllegalMove
-from tutor.rules.chouine_scenarios import random_position
+from tutor.rules.chouine import cli as chouine_cli
+from tutor.rules.chouine.announce import Kind
+from tutor.rules.chouine.deal import ChouineDeal, IllegalMove
+from tutor.rules.chouine.scenarios import random_position
 
 
 def make_deck(non_dealer, dealer, indicator, stock=()):

@@ -5,11 +5,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tutor.rules import chouine_cli
 from tutor.rules.cards import FULL_MASK, card_code, mask_of, parse_card
-from tutor.rules.chouine import CARD_POINTS, explain_legal, legal_rule
-from tutor.rules.chouine_deal import ChouineDeal
-from tutor.rules.chouine_scenarios import FILTERS, random_game, random_move, random_position
+from tutor.rules.chouine import cli as chouine_cli
+from tutor.rules.chouine.deal import ChouineDeal
+from tutor.rules.chouine.rules import CARD_POINTS, explain_legal, legal_rule
+from tutor.rules.chouine.scenarios import FILTERS, random_game, random_move, random_position
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 

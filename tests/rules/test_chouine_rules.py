@@ -5,16 +5,16 @@ from pathlib import Path
 
 import pytest
 
-from tutor.rules import chouine_cli
 from tutor.rules.cards import CLUBS, HEARTS, SPADES, parse_card, parse_cards
-from tutor.rules.chouine import (
+from tutor.rules.chouine import cli as chouine_cli
+from tutor.rules.chouine.rules import (
     CARD_POINTS,
     CHOUINE,
     explain_trick,
     hand_points,
     trick_winner,
 )
-from tutor.rules.chouine_score import cut_for_dealer, match_progress
+from tutor.rules.chouine.score import cut_for_dealer, match_progress
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import MESSAGES, render
 from tutor.rules.profiles import get_profile

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tutor.rules.cli import main
-from tutor.rules.scenarios import scenario
+from tutor.rules.coinche.scenarios import scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 

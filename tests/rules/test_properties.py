@@ -6,12 +6,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.rules.cards import SEATS, card_code
-from tutor.rules.deal import cut_and_deal, play_random, random_deal, summarize
-from tutor.rules.play import legal_mask, legal_plays
+from tutor.rules.coinche.deal import cut_and_deal, play_random, random_deal, summarize
+from tutor.rules.coinche.play import legal_mask, legal_plays
+from tutor.rules.coinche.replay import replay
+from tutor.rules.coinche.scoring import Contract
+from tutor.rules.coinche.tricks import parse_trump
 from tutor.rules.profiles import get_profile
-from tutor.rules.replay import replay
-from tutor.rules.scoring import Contract
-from tutor.rules.tricks import parse_trump
 
 PROFILES = ["federation", "maison", "official", "online-es", "encyclopedia"]
 ORDER_TRUMP = "J9ATKQ87"  # high to low, RULES.md section 1

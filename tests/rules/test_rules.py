@@ -7,12 +7,13 @@ import pytest
 
 from tutor.rules.cards import mask_of, parse_cards
 from tutor.rules.cli import ask
-from tutor.rules.declarations import best_declarations, compare, hand_belotes
+from tutor.rules.coinche.declarations import best_declarations, compare, hand_belotes
+from tutor.rules.coinche.game import Game
+from tutor.rules.coinche.profiles import Profile, make_profile
+from tutor.rules.coinche.scoring import Contract, DealSummary, score_deal
+from tutor.rules.coinche.tricks import SA, TA
 from tutor.rules.errors import RulesError
-from tutor.rules.game import Game
-from tutor.rules.profiles import Profile, get_profile, make_profile, register_profile
-from tutor.rules.scoring import Contract, DealSummary, score_deal
-from tutor.rules.tricks import SA, TA
+from tutor.rules.profiles import get_profile, register_profile
 
 FED = get_profile("federation")
 ENC = get_profile("encyclopedia")

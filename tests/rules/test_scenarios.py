@@ -5,8 +5,8 @@ import json
 import pytest
 
 from tutor.rules.cli import ask
+from tutor.rules.coinche.scenarios import DEAL_KINDS, SA_RULES, SUIT_RULES, TA_RULES, scenario
 from tutor.rules.errors import RulesError
-from tutor.rules.scenarios import DEAL_KINDS, SA_RULES, SUIT_RULES, TA_RULES, scenario
 
 POSITIONS = [
     (kind, profile)

@@ -5,13 +5,14 @@ import random
 
 import pytest
 
-from tutor.rules.auction import SEVENS, Auction, four_sevens_seat, parse_call
 from tutor.rules.cli import answer_line, ask
-from tutor.rules.deal import random_deal
+from tutor.rules.coinche.auction import SEVENS, Auction, four_sevens_seat, parse_call
+from tutor.rules.coinche.deal import random_deal
+from tutor.rules.coinche.profiles import Profile, make_profile
+from tutor.rules.coinche.scenarios import _deal_json
+from tutor.rules.coinche.scoring import Contract, DealSummary
 from tutor.rules.errors import RulesError
-from tutor.rules.profiles import PROFILES, Profile, get_profile, make_profile
-from tutor.rules.scenarios import _deal_json
-from tutor.rules.scoring import Contract, DealSummary
+from tutor.rules.profiles import PROFILES, get_profile
 
 NEW_OPTIONS = (
     "raise_own_bid",

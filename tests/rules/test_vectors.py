@@ -7,8 +7,8 @@ import pytest
 
 from tutor.rules.cards import parse_cards
 from tutor.rules.cli import ask
-from tutor.rules.profiles import coinche_profile
-from tutor.rules.tricks import parse_trump, trick_points, winner_index
+from tutor.rules.coinche.profiles import coinche_profile
+from tutor.rules.coinche.tricks import parse_trump, trick_points, winner_index
 
 VECTORS = Path(__file__).parent / "vectors"
 

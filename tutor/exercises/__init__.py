@@ -59,8 +59,9 @@ True
 (True, [])
 """
 
-from . import chouine_types, coinche_types  # noqa: F401  (each registers its types)
+from . import chouine, coinche  # noqa: F401  (each registers its types)
 from .base import (
+    TYPES,
     BadAnswer,
     ExerciseError,
     QuestionType,
@@ -77,7 +78,6 @@ from .base import (
     types_for,
 )
 from .curated import CURATED, curated
-from .registry import TYPES
 
 __all__ = [
     "CURATED",

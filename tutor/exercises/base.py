@@ -19,8 +19,6 @@ from typing import Any
 
 from tutor.rules.explain import Step, gettext_noop, group_cards, messages, render
 
-from .registry import TYPES
-
 MAX_SEED = 2**32 - 1
 # How many scenarios a filtered pose draws before saying the filter matches nothing.
 MAX_DRAWS = 400
@@ -161,6 +159,18 @@ class QuestionType(ABC):
 
     def rule_broken(self, question: dict, given: Any, solution: Solution) -> str:
         return solution.rule
+
+
+# The question types by name, filled in by the modules that define them.
+TYPES: dict[str, QuestionType] = {}
+
+
+def register(cls: type[QuestionType]) -> type[QuestionType]:
+    """Class decorator: one instance of each type, under its ``name``."""
+    if cls.name in TYPES:
+        raise ValueError(f"question type {cls.name!r} registered twice")
+    TYPES[cls.name] = cls()
+    return cls
 
 
 def get_type(name: object) -> QuestionType:

@@ -17,15 +17,14 @@ import random
 from dataclasses import dataclass, field
 
 from tutor.rules.cards import SEATS
-from tutor.rules.deal import cut_and_deal, play_random
+from tutor.rules.coinche.deal import cut_and_deal, play_random
+from tutor.rules.coinche.replay import replay
+from tutor.rules.coinche.scoring import Contract
+from tutor.rules.coinche.tricks import parse_trump
 from tutor.rules.explain import Step, render
 from tutor.rules.profiles import get_profile
-from tutor.rules.replay import replay
-from tutor.rules.scoring import Contract
-from tutor.rules.tricks import parse_trump
 
-from .base import ExerciseError, check, get_type, pose, solve
-from .registry import TYPES
+from .base import TYPES, ExerciseError, check, get_type, pose, solve
 
 
 @dataclass

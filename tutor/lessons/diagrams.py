@@ -6,10 +6,11 @@ lesson shows which. Cards use hearts as the example suit.
 
 from __future__ import annotations
 
-from tutor.rules import chouine
 from tutor.rules.cards import HEARTS, SPADES, card_code, card_of
-from tutor.rules.profiles import coinche_profile, get_profile
-from tutor.rules.tricks import PLAIN_ORDER, SA, TA, TRUMP_ORDER, hand_points, points_table
+from tutor.rules.chouine import rules as chouine
+from tutor.rules.coinche.profiles import coinche_profile
+from tutor.rules.coinche.tricks import PLAIN_ORDER, SA, TA, TRUMP_ORDER, hand_points, points_table
+from tutor.rules.profiles import get_profile
 
 
 def _ordered(order: tuple[int, ...], suit: int, points: tuple[int, ...]) -> list[dict]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tutor.rules.profiles import coinche_profile
+from tutor.rules.coinche.profiles import coinche_profile
 
 GAMES = {
     "coinche": _("Coinche"),

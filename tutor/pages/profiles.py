@@ -8,9 +8,10 @@ comes from and who plays it that way.
 from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from tutor.rules.chouine import ChouineProfile
+from tutor.rules.chouine.rules import ChouineProfile
+from tutor.rules.coinche.profiles import Profile
 from tutor.rules.explain import format_number
-from tutor.rules.profiles import Profile, get_profile
+from tutor.rules.profiles import get_profile
 
 PROFILES = [
     {

@@ -14,12 +14,12 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor import exercises
+from tutor.rules.coinche.game import Game
+from tutor.rules.coinche.profiles import coinche_profile
+from tutor.rules.coinche.scoring import score_deal
+from tutor.rules.coinche.summary import parse_summary
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, seat_name, side_name, suit_name
-from tutor.rules.game import Game
-from tutor.rules.profiles import coinche_profile
-from tutor.rules.scoring import score_deal
-from tutor.rules.summary import parse_summary
 
 from . import labels
 from .models import ScoreSheet, SheetDeal

@@ -28,17 +28,10 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from .auction import run_auction
-from .cards import SEATS, card_code, parse_cards, parse_seat
+from .chouine import cli as chouine_cli
+from .coinche import cli as coinche_cli
 from .errors import RulesError
 from .explain import LANGUAGES, Step, gettext_noop, messages, render, render_all
-from .payload import field
-from .play import legal_plays
-from .profiles import coinche_profile
-from .replay import check_hands, replay_payload
-from .scoring import SIDES, score_deal
-from .summary import parse_summary
-from .tricks import parse_trump
 
 messages(
     {
@@ -49,7 +42,6 @@ messages(
         "bad_command": gettext_noop(
             "Usage: python -m tutor.rules legal|score|auction|replay [--lang pt|es|ro|fr|en]."
         ),
-        "chouine_unavailable": gettext_noop("The Chouine engine is not available."),
         "no_auction_in_profile": gettext_noop("Chouine has no auction."),
         "internal_error": gettext_noop(
             "The engine could not answer this question (%(value)s); please report it."
@@ -59,87 +51,23 @@ messages(
 
 Handler = Callable[[dict], tuple[dict, list[Step]]]
 
-
-def legal(payload: dict) -> tuple[dict, list[Step]]:
-    """The legal cards of a Coinche position (CLI.md ``legal``)."""
-    profile = coinche_profile(payload.get("profile", "federation"))
-    trump = parse_trump(field(payload, "trump"), profile)
-    hand = parse_cards(field(payload, "hand"))
-    seat = parse_seat(field(payload, "seat"))
-    trick_payload = field(payload, "trick", [])
-    if not isinstance(trick_payload, list):
-        raise RulesError("bad_field", name="trick", value=repr(trick_payload))
-    trick = []
-    for entry in trick_payload:
-        if not isinstance(entry, dict) or "seat" not in entry or "card" not in entry:
-            raise RulesError("bad_trick")
-        trick.append((parse_seat(entry["seat"]), parse_cards([entry["card"]])[0]))
-    answer = legal_plays(hand, trick, seat, trump, profile)
-    illegal = [{"card": card_code(c), "code": step.code} for c, step in answer.illegal.items()]
-    return {"legal": answer.codes(), "rule": answer.rule, "illegal": illegal}, answer.steps
+COMMANDS = ("legal", "score", "auction", "replay")
 
 
-def score(payload: dict) -> tuple[dict, list[Step]]:
-    """A deal summary's score (CLI.md ``score``)."""
-    profile = coinche_profile(payload.get("profile", "federation"))
-    result = score_deal(profile, parse_summary(payload, profile), explain=True)
-    answer = {
-        "scores": dict(zip(SIDES, result.scores, strict=True)),
-        "made": result.made,
-        "deposit": result.deposit,
-    }
-    return answer, result.steps
-
-
-def auction(payload: dict) -> tuple[dict, list[Step]]:
-    """A sequence of calls checked one by one (CLI.md ``auction``).
-
-    ``hands`` is optional: with it a finished auction is checked for a deal the
-    profile cancels (``four_sevens_cancel``).
-    """
-    profile = coinche_profile(payload.get("profile", "federation"))
-    hands = field(payload, "hands", None)
-    masks = None
-    if hands is not None:
-        parsed = check_hands(hands)
-        masks = [sum(1 << c for c in parsed[seat]) for seat in SEATS]
-    result = run_auction(profile, field(payload, "dealer"), field(payload, "calls"), masks)
-    return result.as_dict(), result.steps
-
-
-def replay(payload: dict) -> tuple[dict, list[Step]]:
-    """A whole deal checked and scored (CLI.md ``replay``)."""
-    profile = coinche_profile(payload.get("profile", "federation"))
-    result = replay_payload(payload, profile)
-    return result.as_dict(), result.steps
-
-
-HANDLERS: dict[str, Handler] = {
-    "legal": legal,
-    "score": score,
-    "auction": auction,
-    "replay": replay,
-}
-
-
-def _chouine_handler(command: str) -> Handler:
-    if command == "auction":
-        raise RulesError("no_auction_in_profile")
-    try:
-        from . import chouine_cli
-    except ImportError as err:
-        raise RulesError("chouine_unavailable") from err
-    return getattr(chouine_cli, command)
+def handler(command: str, payload: dict) -> Handler:
+    """The game's function for ``command``: Chouine's when the profile says so."""
+    if payload.get("profile") == "chouine":
+        if command == "auction":
+            raise RulesError("no_auction_in_profile")
+        return getattr(chouine_cli, command)
+    return getattr(coinche_cli, command)
 
 
 def ask(command: str, payload: object) -> tuple[dict, list[Step]]:
     """Answers one parsed question; raises :class:`RulesError` for bad input."""
     if not isinstance(payload, dict):
         raise RulesError("not_an_object")
-    handler = HANDLERS[command]
-    if payload.get("profile") == "chouine":
-        handler = _chouine_handler(command)
-    return handler(payload)
+    return handler(command, payload)(payload)
 
 
 def answer_line(command: str, text: str, lang: str) -> tuple[dict, bool]:
@@ -170,7 +98,7 @@ def _questions(text: str) -> list[str]:
 
 
 def _parse_args(argv: list[str]) -> tuple[str, str] | None:
-    if not argv or argv[0] not in HANDLERS:
+    if not argv or argv[0] not in COMMANDS:
         return None
     command, rest, lang = argv[0], argv[1:], "en"
     while rest:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from .cards import ACE, JACK, KING, QUEEN, SUITS, TEN, card_code, card_of, cards_of
-from .chouine import BRISQUES, CHOUINE, ChouineProfile
-from .errors import RulesError
-from .explain import Step, gettext_noop, messages, ngettext_noop, variants
+from ..cards import ACE, JACK, KING, QUEEN, SUITS, TEN, card_code, card_of, cards_of
+from ..errors import RulesError
+from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
+from .rules import BRISQUES, CHOUINE, ChouineProfile
 
 
 class Kind(StrEnum):

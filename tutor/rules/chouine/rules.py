@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import ACE, SUIT_MASKS, TEN, card_code, card_of, cards_of
-from .explain import Step, gettext_noop, group_cards, messages, ngettext_noop
-from .profiles import register_profile
+from ..cards import ACE, SUIT_MASKS, TEN, card_code, card_of, cards_of
+from ..explain import Step, gettext_noop, group_cards, messages, ngettext_noop
+from ..profiles import register_profile
 
 PLAYERS = "AB"
 

@@ -18,7 +18,7 @@ null}``. Answer: ``scores`` (None after a chouine) and ``winner`` (None for a ti
 
 ``replay``: ``{"dealer": "A", "deck": [32 cards in dealing order], "moves":
 [{"play": "KS"}, {"exchange": true}, {"announce": "marriage", "suit": "H"},
-{"play": "KH"}, ...]}``. The deck is dealt as :mod:`tutor.rules.chouine_deal`
+{"play": "KH"}, ...]}``. The deck is dealt as :mod:`tutor.rules.chouine.deal`
 says (5 each one at a time from the non-dealer, the 11th card turned, the
 other 21 drawn from ``deck[11]`` on). A move may name its ``"player"``, which
 is then checked; an exchange is made by whoever holds the trump 7; an
@@ -39,13 +39,13 @@ that stops before the deal's end is valid with ``"complete": false``.
 
 from __future__ import annotations
 
-from .cards import SUITS, card_code, parse_card, parse_cards, parse_suit
-from .chouine import HAND_SIZE, STOCK_SIZE, explain_legal
-from .chouine_announce import Kind, announcement_step, parse_kind
-from .chouine_deal import LAST_STOCK_TRICK, Announced, ChouineDeal, Exchanged, IllegalMove
-from .chouine_score import other, parse_player, score_deal
-from .errors import RulesError
-from .explain import Step, gettext_noop, messages, ngettext_noop
+from ..cards import SUITS, card_code, parse_card, parse_cards, parse_suit
+from ..errors import RulesError
+from ..explain import Step, gettext_noop, messages, ngettext_noop
+from .announce import Kind, announcement_step, parse_kind
+from .deal import LAST_STOCK_TRICK, Announced, ChouineDeal, Exchanged, IllegalMove
+from .rules import HAND_SIZE, STOCK_SIZE, explain_legal
+from .score import other, parse_player, score_deal
 
 messages(
     {

@@ -7,7 +7,7 @@ counting. The first to win 3 decisive deals wins the match; points never carry
 over. Seed 001's example, where an announcement turns the deal round:
 
 >>> from tutor.rules.cards import HEARTS, parse_card
->>> from tutor.rules.chouine_announce import Kind
+>>> from tutor.rules.chouine.announce import Kind
 >>> result = score_deal({"A": 60, "B": 60}, "A",
 ...     {"A": [(Kind.MARRIAGE, 2)], "B": [(Kind.MARRIAGE, HEARTS)]}, trump=HEARTS)
 >>> result.scores, result.winner
@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import SUITS, card_code
-from .chouine import CARD_POINTS, CARD_STRENGTH, CHOUINE, DECK_POINTS, PLAYERS, ChouineProfile
-from .chouine_announce import Kind, combination_points
-from .errors import RulesError
-from .explain import Step, gettext_noop, messages, ngettext_noop
+from ..cards import SUITS, card_code
+from ..errors import RulesError
+from ..explain import Step, gettext_noop, messages, ngettext_noop
+from .announce import Kind, combination_points
+from .rules import CARD_POINTS, CARD_STRENGTH, CHOUINE, DECK_POINTS, PLAYERS, ChouineProfile
 
 messages(
     {

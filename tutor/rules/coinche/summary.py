@@ -18,11 +18,11 @@ tutor.rules.errors.RulesError: impossible_card_points: {'points': 148, 'points_e
 
 from __future__ import annotations
 
-from .cards import parse_seat
+from ..cards import parse_seat
+from ..errors import RulesError
+from ..explain import gettext_noop, messages, ngettext_noop
+from ..payload import field, integer, mapping, seat_values, side_or_seat, side_values
 from .declarations import belote_suits
-from .errors import RulesError
-from .explain import gettext_noop, messages, ngettext_noop
-from .payload import field, integer, mapping, seat_values, side_or_seat, side_values
 from .profiles import Profile
 from .scoring import Contract, DealSummary
 from .tricks import SA, TA, hand_points, parse_trump

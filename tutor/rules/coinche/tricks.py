@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from .cards import SUITS, card_code
-from .errors import RulesError
-from .explain import Step, gettext_noop, messages, ngettext_noop, variants
+from ..cards import SUITS, card_code
+from ..errors import RulesError
+from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
 from .profiles import FEDERATION, TRUMP_CODES, Profile
 
 SA, TA = 4, 5

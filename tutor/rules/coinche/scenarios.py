@@ -2,7 +2,7 @@
 
 ``scenario(kind, seed, profile)`` always returns the same JSON-able
 description for the same three values. Position kinds are the rule codes of
-:func:`tutor.rules.play.decide` (``must_overtrump``, ``partner_master``,
+:func:`tutor.rules.coinche.play.decide` (``must_overtrump``, ``partner_master``,
 ``must_undertrump``, ``may_discard``, ...): a random deal is played until a
 player faces that rule with a real choice to make. Deal kinds are
 ``fails_by_one_point``, ``capot``, ``declarations_tie`` and ``litige``.
@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import random
 
+from ..cards import ACE, JACK, KING, NINE, SEATS, TEN, card_code, card_of, next_seat
+from ..errors import RulesError
+from ..explain import gettext_noop, messages
 from .auction import four_sevens_seat
-from .cards import ACE, JACK, KING, NINE, SEATS, TEN, card_code, card_of, next_seat
 from .deal import PlayedDeal, cut_and_deal, play_random, summarize
 from .declarations import best_declarations, compare
-from .errors import RulesError
-from .explain import gettext_noop, messages
 from .play import decide
 from .profiles import Profile, coinche_profile
 from .scoring import SIDES, Contract, DealSummary, score_deal

@@ -20,9 +20,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .cards import SEATS, SEVEN, SUITS, card_of, next_seat, parse_seat, side_of
-from .errors import RulesError
-from .explain import Step, by_multiplier, gettext_noop, messages, ngettext_noop, variants
+from ..cards import SEATS, SEVEN, SUITS, card_of, next_seat, parse_seat, side_of
+from ..errors import RulesError
+from ..explain import Step, by_multiplier, gettext_noop, messages, ngettext_noop, variants
 from .profiles import TRUMP_CODES, Profile
 from .scoring import Contract
 from .tricks import parse_trump
@@ -102,7 +102,7 @@ def four_sevens_seat(profile: Profile, hands: list[int]) -> str | None:
 
     ``hands`` are bitmasks in the order of :data:`SEATS`.
 
-    >>> from tutor.rules.profiles import make_profile
+    >>> from tutor.rules.coinche.profiles import make_profile
     >>> four_sevens_seat(make_profile(four_sevens_cancel=True), [0, SEVENS | 1 << 31, 0, 0])
     'E'
     """

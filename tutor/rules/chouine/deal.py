@@ -29,8 +29,18 @@ from __future__ import annotations
 from functools import partial
 from typing import NamedTuple
 
-from .cards import FULL_MASK, SEVEN, card_code, card_of, cards_of, mask_of
-from .chouine import (
+from ..cards import FULL_MASK, SEVEN, card_code, card_of, cards_of, mask_of
+from ..errors import RulesError
+from ..explain import gettext_noop, messages, ngettext_noop
+from .announce import (
+    KINGS,
+    Kind,
+    check_announcement,
+    combination_mask,
+    combination_points,
+    possible_announcements,
+)
+from .rules import (
     BRISQUES,
     CARD_POINTS,
     CHOUINE,
@@ -44,17 +54,7 @@ from .chouine import (
     illegal_reason,
     legal_rule,
 )
-from .chouine_announce import (
-    KINGS,
-    Kind,
-    check_announcement,
-    combination_mask,
-    combination_points,
-    possible_announcements,
-)
-from .chouine_score import DealScore, score_deal
-from .errors import RulesError
-from .explain import gettext_noop, messages, ngettext_noop
+from .score import DealScore, score_deal
 
 # The 11th trick empties the stock: its lead is the last moment for the exchange.
 LAST_STOCK_TRICK = STOCK_SIZE // 2

@@ -6,7 +6,7 @@ Sides are indexed 0 (North-South) and 1 (East-West); seats follow
 The order is always: each side's total, the contract check (before any
 rounding), what each side scores, the multiplier, rounding, the deposit.
 
->>> from tutor.rules.profiles import FEDERATION
+>>> from tutor.rules.coinche.profiles import FEDERATION
 >>> summary = DealSummary(Contract("S", 90, 1), (79, 73), (2, 3, 2, 1), 0)
 >>> result = score_deal(FEDERATION, summary, explain=True)
 >>> result.scores, result.made
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import SEATS
-from .explain import Step, by_multiplier, gettext_noop, messages, ngettext_noop, variants
+from ..cards import SEATS
+from ..explain import Step, by_multiplier, gettext_noop, messages, ngettext_noop, variants
 from .profiles import Profile
 from .tricks import hand_points, trump_code
 

@@ -1,12 +1,20 @@
 """Chouine questions: legal cards in each phase, tricks, the trump-7 exchange, announcements,
 the deal and the match. Scenarios come from real deals played at random by the engine's
-:class:`~tutor.rules.chouine_deal.ChouineDeal`; every answer is the engine's.
+:class:`~tutor.rules.chouine.deal.ChouineDeal`; every answer is the engine's.
 """
 
 from __future__ import annotations
 
 from tutor.rules.cards import DECK, SUITS, card_code, cards_of, parse_card, parse_cards
-from tutor.rules.chouine import (
+from tutor.rules.chouine.announce import (
+    Kind,
+    announcement_step,
+    check_announcement,
+    combination_mask,
+    combination_points,
+)
+from tutor.rules.chouine.deal import ChouineDeal, IllegalMove
+from tutor.rules.chouine.rules import (
     RULE_BEAT_TRUMP,
     RULE_DISCARD,
     RULE_FOLLOW,
@@ -22,20 +30,11 @@ from tutor.rules.chouine import (
     explain_trick,
     hand_points,
 )
-from tutor.rules.chouine_announce import (
-    Kind,
-    announcement_step,
-    check_announcement,
-    combination_mask,
-    combination_points,
-)
-from tutor.rules.chouine_deal import ChouineDeal, IllegalMove
-from tutor.rules.chouine_scenarios import random_position
-from tutor.rules.chouine_score import match_progress, score_deal
+from tutor.rules.chouine.scenarios import random_position
+from tutor.rules.chouine.score import match_progress, score_deal
 from tutor.rules.explain import Step, gettext_noop, messages, ngettext_noop, variants
 
-from .base import QuestionType, Solution, broken_rule, card_mistakes, sampled_situations
-from .registry import register
+from .base import QuestionType, Solution, broken_rule, card_mistakes, register, sampled_situations
 
 PROFILES = ("chouine",)
 

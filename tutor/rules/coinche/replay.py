@@ -1,7 +1,7 @@
 """A whole deal checked move by move: hands, auction, the 32 cards, declarations, score.
 
 >>> import random
->>> from tutor.rules.deal import cut_and_deal, play_random
+>>> from tutor.rules.coinche.deal import cut_and_deal, play_random
 >>> from tutor.rules.cards import SEATS, card_code
 >>> from tutor.rules.profiles import get_profile
 >>> deal = cut_and_deal(random.Random(3), "N")
@@ -20,8 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..cards import KING, QUEEN, SEATS, card_code, card_of, next_seat, parse_cards, parse_seat
+from ..errors import RulesError
+from ..explain import Step, gettext_noop, messages, ngettext_noop
+from ..payload import field as get_field
+from ..payload import integer, mapping
 from .auction import four_sevens_seat, run_auction
-from .cards import KING, QUEEN, SEATS, card_code, card_of, next_seat, parse_cards, parse_seat
 from .declarations import (
     KINDS,
     Combination,
@@ -31,10 +35,6 @@ from .declarations import (
     compare,
     declaration_steps,
 )
-from .errors import RulesError
-from .explain import Step, gettext_noop, messages, ngettext_noop
-from .payload import field as get_field
-from .payload import integer, mapping
 from .play import decide, legal_plays
 from .profiles import Profile
 from .scoring import SIDES, Contract, DealScore, DealSummary, score_deal

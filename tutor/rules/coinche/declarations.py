@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import KING, QUEEN, card_code, card_of
-from .explain import Step, gettext_noop, messages, ngettext_noop, variants
+from ..cards import KING, QUEEN, card_code, card_of
+from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
 from .profiles import FEDERATION, Profile
 from .tricks import PLAIN_ORDER, SA, TA
 

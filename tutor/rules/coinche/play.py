@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import SUIT_MASKS, SUITS, card_code, partner_of
-from .errors import RulesError
-from .explain import Step, gettext_noop, group_cards, messages, ngettext_noop
+from ..cards import SUIT_MASKS, SUITS, card_code, partner_of
+from ..errors import RulesError
+from ..explain import Step, gettext_noop, group_cards, messages, ngettext_noop
 from .profiles import Profile
 from .tricks import ABOVE_TRUMP, POWER, SA, trump_code, winner_index
 

@@ -7,8 +7,8 @@ deal. At each deal's end the eligible sides are those at or over
 the target and not pending; one eligible side wins, two eligible sides are
 split by the higher total, and equal totals mean another deal.
 
->>> from tutor.rules.profiles import FEDERATION
->>> from tutor.rules.scoring import Contract, DealSummary, score_deal
+>>> from tutor.rules.coinche.profiles import FEDERATION
+>>> from tutor.rules.coinche.scoring import Contract, DealSummary, score_deal
 >>> game = Game(FEDERATION, totals=[1990, 1500])
 >>> failed = DealSummary(Contract("S", 80, 1), (40, 112), (2, 5, 1, 0), 1, belote=(20, 0))
 >>> [step.code for step in game.add_deal(failed, score_deal(FEDERATION, failed))]
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .explain import Step, gettext_noop, messages, ngettext_noop, variants
+from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
 from .profiles import Profile
 from .scoring import SIDES, DealScore, DealSummary
 

@@ -5,7 +5,7 @@ for with filters: ``stock_open``, ``stock_closed``, ``must_trump`` (the
 player to move must trump), ``exchange`` (the trump 7 can be exchanged) and
 ``announce`` (the player to move can announce). Each position carries the
 replay that reaches it (``dealer``, ``deck``, ``moves``, as
-:mod:`tutor.rules.chouine_cli` reads them) and the ``legal`` question it asks.
+:mod:`tutor.rules.chouine.cli` reads them) and the ``legal`` question it asks.
 
 >>> position = random_position(7, ["stock_closed", "must_trump"])
 >>> position["stock"], position["rule"]
@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import random
 
-from .cards import SUITS, card_code, cards_of
-from .chouine import CARD_STRENGTH, PLAYERS, RULE_MUST_TRUMP, explain_legal
-from .chouine_deal import ChouineDeal
-from .chouine_score import cut_for_dealer
-from .errors import RulesError
-from .explain import gettext_noop, messages
+from ..cards import SUITS, card_code, cards_of
+from ..errors import RulesError
+from ..explain import gettext_noop, messages
+from .deal import ChouineDeal
+from .rules import CARD_STRENGTH, PLAYERS, RULE_MUST_TRUMP, explain_legal
+from .score import cut_for_dealer
 
 FILTERS = ("stock_open", "stock_closed", "must_trump", "exchange", "announce")
 ATTEMPTS = 500

@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..cards import SEATS, next_seat
 from .auction import four_sevens_seat
-from .cards import SEATS, next_seat
 from .declarations import belote_points, belote_suits, best_declarations, compare
 from .play import decide
 from .profiles import FEDERATION, Profile

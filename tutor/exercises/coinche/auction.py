@@ -1,0 +1,188 @@
+"""Questions about the auction: whether a call is legal, the final contract."""
+
+from __future__ import annotations
+
+import random
+
+from tutor.rules.cards import SEATS
+from tutor.rules.coinche.auction import Auction, Call, parse_call, run_auction
+from tutor.rules.coinche.profiles import Profile, coinche_profile
+from tutor.rules.coinche.tricks import (
+    trump_code,
+)
+from tutor.rules.explain import Step
+
+from ..base import Solution, register
+from .common import (
+    CoincheType,
+)
+
+
+def call_step(call: Call, seat: str) -> dict:
+    """A call as a line of the auction's history: who said what."""
+    params: dict = {"seat": call.seat or seat}
+    if call.kind == "bid":
+        params.update(bid=call.bid, trump=call.trump)
+    return {"code": f"quiz_history_{call.kind}", "params": params}
+
+
+def random_calls(rng: random.Random, rules: Profile, dealer: str, stop: int | None) -> list[str]:
+    """A legal auction drawn at random: mostly passes and modest raises, now and then a coinche.
+
+    With ``stop`` it ends after that many calls (an auction still running).
+    """
+    auction = Auction(rules, dealer)
+    calls: list[str] = []
+    while not auction.done and (stop is None or len(calls) < stop):
+        legal = auction.legal_calls()
+        bids = [c for c in legal if c[0].isdigit()]
+        doubles = [c for c in legal if c in ("coinche", "surcoinche")]
+        roll = rng.random()
+        if doubles and roll < 0.2:
+            call = rng.choice(doubles)
+        elif bids and roll < 0.55:
+            lowest = sorted({int(c.rstrip("SHDCAT")) for c in bids})[:3]
+            amount = rng.choice(lowest)
+            call = rng.choice([c for c in bids if int(c.rstrip("SHDCAT")) == amount])
+        else:
+            call = "pass"
+        auction.apply(parse_call(call))
+        calls.append(call)
+    return calls
+
+
+def _illegal_candidates(rules: Profile, auction: Auction) -> list[str]:
+    """Calls a player might be tempted to make that the rules may forbid."""
+    candidates = ["coinche", "surcoinche"]
+    if auction.bid is not None and isinstance(auction.bid, int):
+        candidates += [f"{auction.bid}{auction.trump}", f"{max(auction.bid - 10, 80)}S"]
+    candidates += [f"{rules.min_bid - 10}H", f"{rules.max_bid + 10}C"]
+    if auction.holder:
+        candidates.append(f"{auction.bid if isinstance(auction.bid, int) else 160}SA")
+    return candidates
+
+
+@register
+class CallLegal(CoincheType):
+    name = "call_legal"
+    topic = "auction"
+    situations = (
+        "quiz_call_legal",
+        "bid_after_coinche",
+        "bid_out_of_range",
+        "bid_not_higher",
+        "coinche_no_contract",
+        "coinche_own_side",
+        "already_coinched",
+        "surcoinche_not_coinched",
+        "surcoinche_not_declarer",
+    )
+
+    def generate(self, rng, profile, difficulty):
+        rules = coinche_profile(profile)
+        dealer = rng.choice(SEATS)
+        while True:
+            calls = random_calls(rng, rules, dealer, rng.randrange(1, 3 + 2 * difficulty))
+            result = run_auction(rules, dealer, calls)
+            if not result.done:
+                break
+        if rng.random() < 0.4:
+            candidate = rng.choice(result.auction.legal_calls())
+        else:
+            candidate = rng.choice(_illegal_candidates(rules, result.auction))
+        return {"dealer": dealer, "calls": calls, "call": candidate}
+
+    def prompt(self, question):
+        return Step("quiz_coinche_call_legal", {"seat": question["data"]["dealer"]})
+
+    def show(self, question):
+        d = question["data"]
+        rules = self.rules(question)
+        auction = Auction(rules, d["dealer"])
+        labels = []
+        for text in [*d["calls"], d["call"]]:
+            call = parse_call(text)
+            labels.append(call_step(call, auction.turn))
+            if auction.check(call) is None:
+                auction.apply(call)
+        return [{"labels": labels, "ordered": True}]
+
+    def choices(self, question):
+        return [
+            {"value": "yes", "label": {"code": "quiz_choice_yes", "params": {}}},
+            {"value": "no", "label": {"code": "quiz_choice_no", "params": {}}},
+        ]
+
+    def solve(self, question):
+        d = question["data"]
+        result = run_auction(self.rules(question), d["dealer"], [*d["calls"], d["call"]])
+        if result.valid:
+            return Solution("yes", [Step("quiz_call_legal")], "quiz_call_legal")
+        return Solution("no", result.steps[-1:], result.steps[-1].code)
+
+
+def _contract_value(contract) -> str:
+    if contract is None:
+        return "none"
+    return f"{contract.seat}:{contract.bid}:{trump_code(contract.trump)}:{contract.double}"
+
+
+def _contract_label(value: str) -> dict:
+    if value == "none":
+        return {"code": "quiz_contract_none", "params": {}}
+    seat, bid, trump, double = value.split(":")
+    code = {"1": "quiz_contract", "2": "quiz_contract_coinche", "4": "quiz_contract_surcoinche"}
+    params = {"seat": seat, "bid": int(bid) if bid.isdigit() else bid, "trump": trump}
+    return {"code": code[double], "params": params}
+
+
+@register
+class FinalContract(CoincheType):
+    name = "final_contract"
+    topic = "auction"
+    situations = ("auction_contract", "auction_redeal")
+
+    def generate(self, rng, profile, difficulty):
+        rules = coinche_profile(profile)
+        dealer = rng.choice(SEATS)
+        calls = random_calls(rng, rules, dealer, None)
+        result = run_auction(rules, dealer, calls)
+        right = _contract_value(result.contract)
+        # Tempting wrong answers: earlier bids, the last bid without its double, no contract.
+        wrong = {"none"}
+        auction = Auction(rules, dealer)
+        for text in calls:
+            auction.apply(parse_call(text))
+            if auction.holder:
+                wrong.add(_contract_value(auction.contract()))
+                wrong.add(f"{auction.holder}:{auction.bid}:{auction.trump}:1")
+                if auction.double == 1 and difficulty > 1:
+                    wrong.add(f"{auction.holder}:{auction.bid}:{auction.trump}:2")
+        wrong.discard(right)
+        while len(wrong) < 3:
+            bid = rules.min_bid + rules.bid_step * rng.randrange(3)
+            wrong.add(f"{rng.choice(SEATS)}:{bid}:{rng.choice(rules.trumps)}:1")
+        options = [right, *rng.sample(sorted(wrong), min(3, len(wrong)))]
+        rng.shuffle(options)
+        return {"dealer": dealer, "calls": calls, "options": options}
+
+    def prompt(self, question):
+        return Step("quiz_coinche_final_contract", {"seat": question["data"]["dealer"]})
+
+    def show(self, question):
+        d = question["data"]
+        auction = Auction(self.rules(question), d["dealer"])
+        labels = []
+        for text in d["calls"]:
+            call = parse_call(text)
+            labels.append(call_step(call, auction.turn))
+            auction.apply(call)
+        return [{"labels": labels, "ordered": True}]
+
+    def choices(self, question):
+        return [{"value": v, "label": _contract_label(v)} for v in question["data"]["options"]]
+
+    def solve(self, question):
+        d = question["data"]
+        result = run_auction(self.rules(question), d["dealer"], d["calls"])
+        return Solution(_contract_value(result.contract), result.steps, result.steps[-1].code)
