@@ -62,11 +62,11 @@ messages(
             lambda params: "empty" if not params["stock"] else "stock",
             stock=ngettext_noop(
                 "Trumps are %(trump)s (the indicator is %(the_card_indicator)s); %(tricks)s "
-                "trick has been played and the stock holds %(stock)s cards. %(the_player_turn)s "
-                "is to play. May %(the_player)s exchange %(the_card_seven)s for the indicator "
-                "now?",
+                "trick has been played and cards are left in the stock (%(stock)s). "
+                "%(the_player_turn)s is to play. May %(the_player)s exchange %(the_card_seven)s "
+                "for the indicator now?",
                 "Trumps are %(trump)s (the indicator is %(the_card_indicator)s); %(tricks)s "
-                "tricks have been played and the stock holds %(stock)s cards. "
+                "tricks have been played and cards are left in the stock (%(stock)s). "
                 "%(the_player_turn)s is to play. May %(the_player)s exchange %(the_card_seven)s "
                 "for the indicator now?",
                 "tricks",
