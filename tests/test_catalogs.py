@@ -88,3 +88,31 @@ def test_msgfmt_accepts_it(lang):
     )
     assert result.returncode == 0, result.stderr
     assert "untranslated" not in result.stderr and "fuzzy" not in result.stderr, result.stderr
+
+
+# Words the native readers ruled out (../shared/GLOSSARY.md, reviews/language-*.md).
+BANNED = {
+    "pt": r"intervenç|\bpassos\b|\bronda\b",
+    "es": r"intervenci|\brango\b|\barrastr",
+    "ro": r"intervenți|căsători|defos",
+    "fr": r"(?:cette|l')\s?enchère est (?:autorisée|permise)",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_it_uses_the_glossary_words(lang):
+    found = []
+    for message in entries(lang):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [text for text in strings if re.search(BANNED[lang], text, re.I)]
+    assert found == []
+
+
+def test_french_punctuation_has_its_non_breaking_spaces():
+    wrong = []
+    for message in entries("fr"):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            if re.search(r"(?<![\u00a0\u202f])[:;?!](\s|$)|«(?!\u00a0)|(?<!\u00a0)»", text):
+                wrong.append(text)
+    assert wrong == []

@@ -81,7 +81,10 @@ def question_sample(question: dict) -> Sample:
     return Sample(
         title=f"{question['type']} / {question['profile']} / seed {question['seed']}",
         prompt=[_step(question["prompt"])],
-        labels=[_step(row["text"]) for row in question["show"] if row.get("text")],
+        labels=[
+            *(_step(row["text"]) for row in question["show"] if row.get("text")),
+            *(_step(label) for row in question["show"] for label in row.get("labels", ())),
+        ],
         choices=[_step(choice["label"]) for choice in question["choices"]],
         why_wrong=list(verdict.why_wrong),
         steps=list(verdict.steps),
