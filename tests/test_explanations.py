@@ -3,11 +3,14 @@ faults the native readers found: an empty header, English left in a translated p
 a count that skipped ngettext, a zero term in a sum, one line per card, a sentence
 that starts in lower case."""
 
+import importlib
+import pkgutil
 import re
 from functools import cache
 
 import pytest
 
+import tutor.rules
 from tutor.exercises import pose
 from tutor.exercises.base import TYPES, ExerciseError
 from tutor.exercises.samples import samples
@@ -73,6 +76,8 @@ def test_no_english_is_left_in_a_translated_explanation(lang):
 def test_every_counted_noun_goes_through_ngettext():
     """In the English source, a number placeholder followed by the noun it counts must be
     in a plural message counted by that very placeholder."""
+    for module in pkgutil.walk_packages(tutor.rules.__path__, "tutor.rules."):
+        importlib.import_module(module.name)  # every module's messages, the CLI's too
 
     def check(code, message):
         if isinstance(message, Variants):

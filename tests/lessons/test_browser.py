@@ -79,4 +79,4 @@ def test_it_changes_the_answer_when_the_profile_changes(site):
     exercise.locator("button[type=submit]").click()
     feedback = exercise.locator(".feedback")
     expect(feedback.locator("p.bad")).to_be_visible()
-    expect(feedback).to_contain_text("king of diamonds is not allowed")
+    expect(feedback).to_contain_text("You may not play the king of diamonds")

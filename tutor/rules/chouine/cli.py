@@ -56,12 +56,16 @@ messages(
             "fewer after each trick), not %(value)s."
         ),
         "chouine_bad_hand_size": ngettext_noop(
-            "While the stock lasts a hand holds %(expected)s cards, not %(count)s card.",
-            "While the stock lasts a hand holds %(expected)s cards, not %(count)s cards.",
+            "This hand holds %(count)s card; while the stock lasts a hand holds %(expected)s.",
+            "This hand holds %(count)s cards; while the stock lasts a hand holds %(expected)s.",
             "count",
         ),
-        "chouine_bad_hand_size_closed": gettext_noop(
-            "Once the stock is gone a hand holds 1 to %(expected)s cards, not %(count)s."
+        "chouine_bad_hand_size_closed": ngettext_noop(
+            "This hand holds %(count)s card; once the stock is gone a hand holds from 1 to "
+            "%(expected)s.",
+            "This hand holds %(count)s cards; once the stock is gone a hand holds from 1 to "
+            "%(expected)s.",
+            "count",
         ),
         "chouine_trick_too_long": gettext_noop(
             "A Chouine trick has two cards: only the card led can be on the table."
