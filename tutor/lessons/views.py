@@ -8,7 +8,6 @@ profile, an answer that is not in the question) gets a translated 400 or 404.
 from __future__ import annotations
 
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
@@ -20,6 +19,7 @@ from tutor.rules.explain import side_name
 
 from . import questions
 from .diagrams import diagram, rules_of
+from .forms import SignupForm
 from .path import COURSES, GAMES, Lesson, get_lesson
 from .progress import Progress
 
@@ -184,7 +184,7 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
