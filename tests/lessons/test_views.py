@@ -54,7 +54,7 @@ def test_it_answers_a_plain_post_with_the_whole_page(client):
     assert response.status_code == 200
     assert "<html" in body
     assert (
-        "You could also have played the queen and the ten of hearts and the nine of diamonds."
+        "You could also have played the queen and the ten of hearts, and the nine of diamonds."
         in body
     )
 

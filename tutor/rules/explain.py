@@ -340,7 +340,7 @@ def _by_suit(codes: list[str]) -> list[tuple[str, list[str]]]:
 
 def cards_text(codes: str | list[str], lang: str, form: str = "") -> str:
     """One card or several, with the article of ``form`` ("", "the", "of_the", "to_the"):
-    "the king and the seven of spades and the ace of clubs"."""
+    "the king and the seven of spades, and the ace of clubs"."""
     if isinstance(codes, str):
         codes = [codes]
     template = translator(lang).pgettext("card name", "%(rank)s of %(suit)s")
@@ -353,7 +353,19 @@ def cards_text(codes: str | list[str], lang: str, form: str = "") -> str:
         }
         for suit, ranks in _by_suit(list(codes))
     ]
-    return list_text(groups, lang)
+    if len(groups) < 2:
+        return "".join(groups)
+    # The suits are set apart, so that the "and" inside each suit's ranks cannot be read as
+    # joining suits: in a sentence by a comma and a last word of their own, in a bare list
+    # (after a colon, in brackets) by semicolons.
+    if not form:
+        template = translator(lang).pgettext("bare card names by suit", "%(first)s; %(next)s")
+        text = groups[0]
+        for group in groups[1:]:
+            text = template % {"first": text, "next": group}
+        return text
+    template = translator(lang).pgettext("groups of cards", "%(groups)s, and %(last)s")
+    return template % {"groups": ", ".join(groups[:-1]), "last": groups[-1]}
 
 
 def card_name(code: str, lang: str) -> str:
