@@ -25,12 +25,12 @@ def solve(client, slug, answers):
             {"profile": "chouine", "choice": choice},
             headers={"HX-Request": "true"},
         )
-        assert "Right." in response.content.decode(), number
+        assert "Right!" in response.content.decode(), number
 
 
 def test_it_keeps_a_visitors_progress_in_the_session(client):
     solve(client, "chouine-cards", {1: "B"})
-    assert client.session["lessons_solved"] == [["chouine-cards", 0]]
+    assert client.session["lessons_solved"] == [["chouine-cards", 0, "chouine"]]
     assert SolvedExercise.objects.count() == 0
 
 

@@ -42,7 +42,7 @@ def test_it_marks_a_right_answer_and_says_why(client):
         headers={"HX-Request": "true"},
     )
     body = response.content.decode()
-    assert "Right." in body
+    assert "Right!" in body
     assert "solved" in body
 
 
@@ -102,7 +102,7 @@ def test_it_shows_the_same_deal_under_other_rules_after_a_right_score(client):
         headers={"HX-Request": "true"},
     )
     body = response.content.decode()
-    assert "Right." in body
+    assert "Right!" in body
     assert "Same deal, other rules" in body
     assert "Maison counting" in body
     assert '<strong class="bad">208' in body
@@ -111,7 +111,7 @@ def test_it_shows_the_same_deal_under_other_rules_after_a_right_score(client):
 def test_it_changes_the_answer_with_the_profile(client):
     answer = {"card": ["8H", "KD", "8C"], "profile": "federation"}
     federation = client.post(answer_url("coinche-play", 4), answer, headers={"HX-Request": "true"})
-    assert "Right." in federation.content.decode()
+    assert "Right!" in federation.content.decode()
     classic = client.post(
         answer_url("coinche-play", 4),
         {**answer, "profile": "official"},
@@ -149,7 +149,9 @@ def test_it_shows_and_explains_a_deal_with_announcements_in_every_language(clien
     )
     body = response.content.decode()
     assert 'class="good"' in body
-    verdict = re.findall(r"<li>([^<]*)</li>", body[body.index("<ol>") :])[-1]
+    verdict = re.findall(r"<li>([^<]*)</li>", body[body.index('<ol class="plain-list steps">') :])[
+        -1
+    ]
     assert "100" in verdict and "90" in verdict
     assert (lang == "en") == ("a marriage in spades" in body.lower())
 

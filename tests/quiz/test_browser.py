@@ -49,7 +49,7 @@ def test_it_runs_a_self_test(site, lang):
         )
         answer_with_keyboard(page)
         feedback = page.locator("#feedback")
-        expect(feedback.locator("h2")).to_be_visible()
+        expect(feedback.locator(".feedback-title")).to_be_visible()
         expect(feedback).to_be_focused()
         feedback.get_by_role("link").click()
     expect(page.get_by_role("heading", level=1)).to_have_text(_(lang, "Self-test results"))

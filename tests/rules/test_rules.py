@@ -330,7 +330,7 @@ def test_profile_validation():
     assert err.value.code == "contradictory_options"
     with pytest.raises(RulesError) as err:
         make_profile("federation", round_to=3)
-    assert err.value.code == "bad_option_value"
+    assert err.value.code == "bad_option_choice"
     with pytest.raises(RulesError) as err:
         make_profile("federation", undertrump="yes")
     assert err.value.code == "bad_option_type"

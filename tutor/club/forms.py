@@ -7,6 +7,8 @@ from django.conf import settings
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
+from tutor.rules.profiles import fits
+
 from . import codes, questions
 
 SECONDS = [
@@ -43,13 +45,16 @@ class CreateForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, house=(), **kwargs):
         super().__init__(*args, **kwargs)
+        # The visitor's house rules and saved rule sets (pages/rules.py), for any game they fit.
+        self.house = list(house)
         # Grouped by game, so the page shows which profiles and topics go together.
         self.fields["profile"].choices = [
             (
                 label,
-                [(name, questions.PROFILE_TITLES[name]) for name in questions.profiles_for(game)],
+                [(name, questions.PROFILE_TITLES[name]) for name in questions.profiles_for(game)]
+                + [entry for entry in self.house if fits(entry[0], questions.profiles_for(game))],
             )
             for game, label in questions.GAMES
         ]
@@ -61,7 +66,7 @@ class CreateForm(forms.Form):
     def clean(self):
         data = super().clean()
         game = data.get("game")
-        if game and data.get("profile") not in questions.profiles_for(game):
+        if game and not fits(data.get("profile"), questions.profiles_for(game)):
             self.add_error("profile", _("This rule profile is not one of this game's."))
         if game and any(
             topic not in questions.topics_for(game) for topic in data.get("topics", [])
@@ -75,8 +80,10 @@ class JoinForm(forms.Form):
     nickname = forms.CharField(label=_("Nickname"), max_length=24)
     lang = forms.ChoiceField(label=_("Your language"), choices=[])
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, house=(), **kwargs):
         super().__init__(*args, **kwargs)
+        # The visitor's house rules and saved rule sets (pages/rules.py), for any game they fit.
+        self.house = list(house)
         # Each language under its own name: a player looks for the one they read.
         self.fields["lang"].choices = [
             (code, get_language_info(code)["name_local"].capitalize())

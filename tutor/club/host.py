@@ -52,7 +52,8 @@ def _context(request, session: ClubSession) -> dict:
     if session.phase in (ClubSession.Phase.QUESTION, ClubSession.Phase.REVEAL):
         question = ClubQuestion.objects.get(session=session, position=session.position)
         context["number"] = session.position + 1
-        context["question"] = questions.present(question.data, lang)
+        reveal = session.phase == ClubSession.Phase.REVEAL
+        context["question"] = questions.present(question.data, lang, reveal)
         context["answers"] = question.answers.count()
         context["seconds_left"] = state.seconds_left(session, question.opened_at)
     if session.phase == ClubSession.Phase.REVEAL:
@@ -117,7 +118,7 @@ def handout(request, code, key):
     items = [
         {
             "number": question.position + 1,
-            "question": questions.present(question.data, lang),
+            "question": questions.present(question.data, lang, reveal=True),
             "explanation": questions.explain(question.data, lang),
         }
         for question in session.questions.all()

@@ -24,7 +24,8 @@ class ClubSession(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     game = models.CharField(max_length=20)
-    profile = models.CharField(max_length=40)
+    # A profile name or a house-rule code (tutor.rules.coinche.houserules).
+    profile = models.CharField(max_length=600)
     topics = models.JSONField(default=list)
     difficulty = models.PositiveSmallIntegerField(default=1)
     seconds = models.PositiveSmallIntegerField(null=True, blank=True)

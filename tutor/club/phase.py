@@ -56,7 +56,8 @@ def shown(session: ClubSession, lang: str) -> dict:
         current = question(session)
         view = {}
         if "data" in current:
-            view["question"] = questions.present(current["data"], lang)
+            revealed = session.phase == ClubSession.Phase.REVEAL
+            view["question"] = questions.present(current["data"], lang, revealed)
         if session.phase == ClubSession.Phase.REVEAL:
             # Only now does the engine's answer reach the phones.
             view["explanation"] = questions.explain(current["data"], lang)

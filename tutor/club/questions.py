@@ -16,8 +16,10 @@ from django.utils.translation import pgettext_lazy
 
 from tutor import exercises
 from tutor.exercises.base import MAX_SEED
+from tutor.exercises.present import table_view
 from tutor.pages.profiles import PROFILES
 from tutor.rules.explain import card_name, render_all
+from tutor.rules.profiles import fits
 
 GAMES = [("coinche", _("Coinche and Belote")), ("chouine", _("Chouine"))]
 TOPICS = {
@@ -55,7 +57,7 @@ def pick(game: str, profile: str, topics: list[str], difficulty: int, count: int
     types = [
         qtype
         for qtype in exercises.types_for(game)
-        if profile in qtype.profiles and (not topics or qtype.topic in topics)
+        if fits(profile, qtype.profiles) and (not topics or qtype.topic in topics)
     ]
     rng.shuffle(types)
     questions = []
@@ -76,8 +78,9 @@ def pick(game: str, profile: str, topics: list[str], difficulty: int, count: int
     return questions
 
 
-def present(question: dict, lang: str) -> dict:
-    """What a page shows of a question in ``lang``; never its answer."""
+def present(question: dict, lang: str, reveal: bool = False) -> dict:
+    """What a page shows of a question in ``lang``, on the card table; never its answer
+    before ``reveal``, which marks the trick's winner on the table."""
     text = exercises.text
     rows = []
     for row in question.get("show", []):
@@ -91,7 +94,10 @@ def present(question: dict, lang: str) -> dict:
         )
     qtype = exercises.get_type(question["type"])
     data = question["data"]
+    table, hand = table_view(question, lang, reveal=reveal)
     return {
+        "table": table,
+        "table_hand": hand,
         "kind": qtype.answer_kind,
         "prompt": text(question["prompt"], lang),
         "rows": rows,

@@ -8,6 +8,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from tutor.pages import rules
+
 from . import codes, questions
 from .forms import CreateForm, JoinForm
 from .models import ClubQuestion, ClubSession, Player
@@ -19,7 +21,11 @@ CODE_TRIES = 5
 
 
 def index(request):
-    form = CreateForm(request.POST or None)
+    form = CreateForm(
+        request.POST or None, house=rules.house_choices(request, request.GET.get("profile"))
+    )
+    if request.method == "GET" and request.GET.get("profile"):
+        form.initial["profile"] = request.GET["profile"]
     if request.method == "POST" and form.is_valid():
         session = _create(request, form.cleaned_data)
         if session is not None:

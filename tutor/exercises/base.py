@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.rules.explain import Step, gettext_noop, group_cards, messages, render
+from tutor.rules.profiles import fits
 
 MAX_SEED = 2**32 - 1
 # How many scenarios a filtered pose draws before saying the filter matches nothing.
@@ -149,6 +150,21 @@ class QuestionType(ABC):
         sequence) where the row has them."""
         return []
 
+    def table(self, question: dict) -> dict | None:
+        """The position drawn on the card table, or ``None`` for a question without one:
+        ``{"game": "coinche" | "chouine", "hand": [codes] (optional), **arguments}`` where
+        the arguments are those of :func:`tutor.table.coinche_table` or ``chouine_table``.
+        ``show`` then gives only the facts the table does not draw."""
+        return None
+
+    # Questions whose answer is a seat or player winning the trick: once checked, the
+    # table marks the winner.
+    shows_winner: bool = False
+
+    def card_reasons(self, question: dict) -> dict[str, Step]:
+        """For ``cards`` questions, the engine's reason each refused card is refused."""
+        return {}
+
     @abstractmethod
     def solve(self, question: dict) -> Solution:
         """The engine's answer, its steps and the rule it turns on."""
@@ -212,7 +228,7 @@ def pose(type_name: object, seed: object, profile: object, params: Mapping | Non
     """The question of ``type_name`` for this seed, profile and filters (see the package doc)."""
     qtype = get_type(type_name)
     seed = _seed(seed)
-    if profile not in qtype.profiles:
+    if not fits(profile, qtype.profiles):
         raise ExerciseError("quiz_unknown_profile", value=str(profile)[:40])
     cleaned = clean_params(qtype, params)
     situation = cleaned.get("situation")
@@ -268,7 +284,7 @@ def sampled_situations(type_name: str, profile: str, difficulty: int) -> tuple[s
 def possible_situations(type_name: object, profile: object, difficulty: object) -> tuple[str, ...]:
     """The situations :func:`pose` can find for this type, profile and level (1-3)."""
     qtype = get_type(type_name)
-    if profile not in qtype.profiles:
+    if not fits(profile, qtype.profiles):
         raise ExerciseError("quiz_unknown_profile", value=str(profile)[:40])
     cleaned = clean_params(qtype, {"difficulty": difficulty})
     return qtype.possible(profile, cleaned["difficulty"])
@@ -277,7 +293,7 @@ def possible_situations(type_name: object, profile: object, difficulty: object) 
 def fixed(type_name: object, profile: object, data: dict) -> dict:
     """A question on a given position instead of a generated one (lessons, curated examples)."""
     qtype = get_type(type_name)
-    if profile not in qtype.profiles:
+    if not fits(profile, qtype.profiles):
         raise ExerciseError("quiz_unknown_profile", value=str(profile)[:40])
     question = {
         "type": qtype.name,

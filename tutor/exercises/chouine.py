@@ -113,9 +113,6 @@ messages(
         "quiz_announce_quateron": gettext_noop("A quateron in %(suit)s"),
         "quiz_announce_chouine": gettext_noop("A chouine in %(suit)s"),
         "quiz_announce_quinte": gettext_noop("A quinte of brisques"),
-        "quiz_show_hand": gettext_noop("Hand of %(player)s:"),
-        "quiz_show_lead": gettext_noop("Card led:"),
-        "quiz_show_played": gettext_noop("Cards played (the lead, then the answer):"),
     }
 )
 
@@ -131,12 +128,8 @@ def _players() -> list[dict]:
     ]
 
 
-def _hand_row(data: dict) -> dict:
-    """The row that shows the player's hand, as every Chouine question draws it."""
-    return {
-        "text": {"code": "quiz_show_hand", "params": {"player": data["player"]}},
-        "cards": data["hand"],
-    }
+def _other(player: str) -> str:
+    return "B" if player == "A" else "A"
 
 
 @register
@@ -174,6 +167,7 @@ class ChouineLegal(QuestionType):
             "lead": position["trick"][0]["card"] if position["trick"] else None,
             "trump": position["trump"],
             "stock": position["stock"],
+            "indicator": position["indicator"],
             "player": position["player"],
         }
 
@@ -183,12 +177,22 @@ class ChouineLegal(QuestionType):
             "quiz_chouine_legal", {"trump": d["trump"], "stock": d["stock"], "player": d["player"]}
         )
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
-        rows = [_hand_row(d)]
-        if d["lead"]:
-            rows.insert(0, {"text": {"code": "quiz_show_lead", "params": {}}, "cards": [d["lead"]]})
-        return rows
+        return {
+            "game": "chouine",
+            "hand": d["hand"],
+            "trump": d["trump"],
+            "stock": d["stock"],
+            "indicator": d.get("indicator"),
+            "leader": _other(d["player"]) if d["lead"] else d["player"],
+            "trick": [d["lead"]] if d["lead"] else [],
+            "bottom": d["player"],
+            "you": d["player"],
+        }
+
+    def card_reasons(self, question):
+        return self._illegal(self.solve(question))
 
     def solve(self, question):
         d = question["data"]
@@ -244,11 +248,16 @@ class ChouineTrickWinner(QuestionType):
             },
         )
 
-    def show(self, question):
+    shows_winner = True
+
+    def table(self, question):
         d = question["data"]
-        return [
-            {"text": {"code": "quiz_show_played", "params": {}}, "cards": [d["lead"], d["reply"]]}
-        ]
+        return {
+            "game": "chouine",
+            "trump": d["trump"],
+            "leader": d["leader"],
+            "trick": [d["lead"], d["reply"]],
+        }
 
     def choices(self, question):
         return _players()
@@ -323,24 +332,22 @@ class ChouineExchange(QuestionType):
             },
         )
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
         deal = self._replay(d)
-        rows = [
-            {
-                "text": {"code": "quiz_show_hand", "params": {"player": d["player"]}},
-                "cards": [card_code(c) for c in deal.hand(d["player"])],
-            }
-        ]
-        if deal.lead_card is not None and deal.lead_card >= 0:
-            rows.insert(
-                0,
-                {
-                    "text": {"code": "quiz_show_lead", "params": {}},
-                    "cards": [card_code(deal.lead_card)],
-                },
-            )
-        return rows
+        lead = deal.lead_card
+        return {
+            "game": "chouine",
+            "hand": [card_code(c) for c in deal.hand(d["player"])],
+            "trump": SUITS[deal.trump],
+            "stock": deal.stock_count,
+            "indicator": card_code(deal.indicator) if deal.stock_count else None,
+            "leader": _other(deal.to_move) if lead is not None else deal.to_move,
+            "trick": [card_code(lead)] if lead is not None else [],
+            "bottom": d["player"],
+            "you": d["player"],
+            "number": deal.tricks + 1,
+        }
 
     def choices(self, question):
         return [
@@ -414,9 +421,20 @@ class ChouineAnnouncement(QuestionType):
         d = question["data"]
         return Step("quiz_chouine_announce", {"trump": d["trump"], "player": d["player"]})
 
+    def table(self, question):
+        d = question["data"]
+        return {
+            "game": "chouine",
+            "hand": d["hand"],
+            "trump": d["trump"],
+            "bottom": d["player"],
+            "you": d["player"],
+            "leader": d["player"],
+        }
+
     def show(self, question):
         d = question["data"]
-        rows = [_hand_row(d)]
+        rows = []
         if d["used"]:
             rows.append(
                 {"text": {"code": "quiz_chouine_announce_used", "params": {"suits": d["used"]}}}

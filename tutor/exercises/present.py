@@ -1,34 +1,93 @@
 """A question and its verdict as plain values for a template, every sentence in ``lang``.
 
 The partials in ``templates/exercises/`` read exactly these dicts, so any page
-(quiz, lesson, club session) renders a question the same way.
+(quiz, lesson, club session) renders a question the same way; the position is
+drawn on the card table (:mod:`tutor.table`), and once an answer is checked the
+verdict is drawn on it too: each card of the hand marked, the trick's winner shown.
 """
 
 from __future__ import annotations
 
+from tutor import table as card_table
+
 from .base import Verdict, get_type, text
 
 
-def question_view(question: dict, lang: str) -> dict:
+def _rows(question: dict, lang: str) -> list[dict]:
+    return [
+        {
+            "text": text(row["text"], lang) if row.get("text") else "",
+            "cards": row.get("cards", []),
+            "labels": [text(label, lang) for label in row.get("labels", [])],
+            "ordered": row.get("ordered", False),
+        }
+        for row in question.get("show", [])
+    ]
+
+
+def table_view(
+    question: dict,
+    lang: str,
+    given: object = None,
+    verdict: Verdict | None = None,
+    reveal: bool = False,
+) -> tuple[dict | None, dict | None]:
+    """The question's table and hand (either may be ``None``), with ``given`` ticked and,
+    once checked, each card's verdict, the engine's reasons and the trick's winner
+    (``reveal`` shows the winner without a verdict: a club session's reveal)."""
     qtype = get_type(question["type"])
+    position = qtype.table(question)
+    if position is None:
+        return None, None
+    position = dict(position)
+    game, cards = position.pop("game"), position.pop("hand", None)
+    if (verdict is not None or reveal) and qtype.shows_winner:
+        position["show_winner"] = True
+    draw = card_table.chouine_table if game == "chouine" else card_table.coinche_table
+    drawn = draw(lang, **position)
+    if cards is None:
+        return drawn, None
+    choose = qtype.answer_kind == "cards"
+    marks, reasons = {}, {}
+    if verdict is not None and choose:
+        marks = card_table.verdicts(cards, verdict.given, verdict.expected)
+        why = {code: text(step, lang) for code, step in qtype.card_reasons(question).items()}
+        for code, mark in marks.items():
+            if mark == "missed":
+                reasons[code] = text({"code": "quiz_also_legal", "params": {"card": code}}, lang)
+            elif code in why:
+                reasons[code] = why[code]
+    hand = card_table.hand_view(
+        cards,
+        lang,
+        trump=position.get("trump"),
+        game=game,
+        mode="choose" if choose else "static",
+        chosen=given if choose and isinstance(given, list) else (),
+        verdict=marks,
+        reasons=reasons,
+    )
+    return drawn, hand
+
+
+def question_view(
+    question: dict, lang: str, given: object = None, verdict: Verdict | None = None
+) -> dict:
+    qtype = get_type(question["type"])
+    drawn, hand = table_view(question, lang, given, verdict)
     return {
         "type": qtype.name,
         "kind": qtype.answer_kind,
         "prompt": text(question["prompt"], lang),
-        "rows": [
-            {
-                "text": text(row["text"], lang) if row.get("text") else "",
-                "cards": row.get("cards", []),
-                "labels": [text(label, lang) for label in row.get("labels", [])],
-                "ordered": row.get("ordered", False),
-            }
-            for row in question.get("show", [])
-        ],
-        "hand": question["data"].get("hand", []),
+        "rows": _rows(question, lang),
+        "table": drawn,
+        "hand": hand,
+        "cards": question["data"].get("hand", []) if hand is None else [],
         "choices": [
             {"value": c["value"], "label": text(c["label"], lang)} for c in question["choices"]
         ],
         "sides": question["data"].get("sides", []),
+        "given": given,
     }
 
 
@@ -48,11 +107,23 @@ def answer_view(question: dict, answer: object, lang: str) -> dict:
 
 
 def verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
+    """The feedback. For ``cards`` questions the hand carries the verdict and the reasons,
+    so the steps leave out the sentences the cards already show."""
+    kind = get_type(question["type"]).answer_kind
+    why_wrong = [text(step, lang) for step in verdict.why_wrong]
+    steps = [text(step, lang) for step in verdict.steps]
+    if kind == "cards":
+        _table, hand = table_view(question, lang, verdict.given, verdict)
+        shown = {card["reason"] for card in hand["reasons"]} if hand else set()
+        steps = [line for line in steps if line not in shown]
+        why_wrong = [line for line in why_wrong if line not in shown]
     return {
         "correct": verdict.correct,
+        "kind": kind,
         "given": answer_view(question, verdict.given, lang),
         "expected": answer_view(question, verdict.expected, lang),
-        "steps": [text(step, lang) for step in verdict.steps],
-        "why_wrong": [text(step, lang) for step in verdict.why_wrong],
+        "expected_value": verdict.expected if kind == "choice" else None,
+        "steps": steps,
+        "why_wrong": why_wrong,
         "rule": verdict.rule,
     }

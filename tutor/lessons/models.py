@@ -10,12 +10,15 @@ class SolvedExercise(models.Model):
     )
     lesson = models.SlugField(max_length=64)
     exercise = models.PositiveSmallIntegerField()
+    # The rule profile it was answered under: an answer can be right under one and wrong
+    # under another. Empty for exercises solved before profiles were recorded.
+    profile = models.CharField(max_length=32, blank=True, default="")
     solved_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["user", "lesson", "exercise"], name="lessons_solved_once"
+                fields=["user", "lesson", "exercise", "profile"], name="lessons_solved_once"
             )
         ]
 

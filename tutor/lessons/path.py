@@ -135,7 +135,9 @@ COINCHE = (
         (
             Exercise("trick_points", _trick("H", "S", "AS", "TS", "7S", "JH")),
             Exercise("trick_points", _trick("S", "N", "AH", "TH", "KH", "9H")),
-            Exercise("trick_winner", _trick("H", "S", "9H", "AH", "TH", "JH")),
+            # Counting, not seats: who wins a trick is asked once the seats lesson has
+            # taught the order of play.
+            Exercise("trick_points", _trick("H", "S", "9H", "AH", "TH", "JH")),
         ),
     ),
     Lesson(
@@ -143,6 +145,7 @@ COINCHE = (
         "coinche",
         _("Seats, the deal and the turn to play"),
         (
+            Exercise("trick_winner", _trick("H", "S", "9H", "AH", "TH", "JH")),
             Exercise("trick_winner", _trick("C", "W", "KD", "AD", "TD", "7D")),
             Exercise("trick_winner", _trick("C", "E", "AS", "TS", "8C", "QS")),
             Exercise("call_legal", _call("N", [], "S:90H")),
@@ -308,6 +311,8 @@ CHOUINE = (
                     "lead": "KH",
                     "trump": "C",
                     "stock": 12,
+                    # The turned-up card under the stock, drawn on the table.
+                    "indicator": "8C",
                     "player": "B",
                 },
             ),

@@ -46,7 +46,8 @@ def other_rules(exercise: Exercise, lesson: Lesson, current: str) -> list[dict]:
     whether it differs from the score under ``current``.
     """
     rows = []
-    for name in profiles_for(lesson):
+    names = profiles_for(lesson)
+    for name in names if current in names else (current, *names):
         expected = exercises.solve(question(exercise, name)).expected
         rows.append({"profile": name, "scores": expected})
     reference = next(row["scores"] for row in rows if row["profile"] == current)

@@ -14,7 +14,8 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor import exercises
-from tutor.pages.profiles import PROFILES
+from tutor.exercises import present
+from tutor.pages import rules
 from tutor.rules.explain import side_name
 
 from . import questions
@@ -22,8 +23,6 @@ from .diagrams import diagram, rules_of
 from .forms import SignupForm
 from .path import COURSES, GAMES, Lesson, get_lesson
 from .progress import Progress
-
-PROFILE_TITLES = {entry["name"]: entry["title"] for entry in PROFILES}
 
 
 def _lesson_or_404(slug: str) -> Lesson:
@@ -38,10 +37,10 @@ def _bad_request(request: HttpRequest) -> HttpResponse:
 
 
 def _profile(request: HttpRequest, lesson: Lesson, source) -> str | None:
-    """The profile asked for (``source`` is GET or POST), the lesson's default when none."""
-    allowed = questions.profiles_for(lesson)
-    name = source.get("profile") or allowed[0]
-    return name if name in allowed else None
+    """The profile asked for (``source`` is GET or POST), remembered for the next lessons and
+    practice; without one, the remembered rules where the lesson offers them, else the
+    lesson's default. ``None`` for rules the lesson does not offer."""
+    return rules.chosen(request, questions.profiles_for(lesson), source, keep=True)
 
 
 def _course(progress: Progress, game: str) -> dict:
@@ -71,49 +70,30 @@ def resume(request: HttpRequest, game: str) -> HttpResponse:
     return redirect("lesson", slug=lesson.slug)
 
 
-def _row(row: dict, lang: str) -> dict:
-    """One line of a question's diagram: a sentence, cards, or a list of labels."""
-    return {
-        "text": exercises.text(row["text"], lang) if row.get("text") else "",
-        "cards": row.get("cards", []),
-        "labels": [exercises.text(label, lang) for label in row.get("labels", [])],
-        "ordered": row.get("ordered", False),
-    }
-
-
-def _item(lesson: Lesson, index: int, profile: str, solved: set, verdict=None) -> dict:
-    """What the exercise partial shows: the question, its form and, once answered, the verdict."""
+def _item(lesson: Lesson, index: int, profile: str, solved: set, given=None, verdict=None) -> dict:
+    """What the exercise partial shows: the question on the table, its form with the
+    learner's answer kept and, once answered, the verdict (the same partials as practice)."""
     exercise = lesson.exercises[index]
     posed = questions.question(exercise, profile)
     lang = get_language()
     item = {
         "index": index,
         "number": index + 1,
-        "question": posed,
-        "kind": questions.answer_kind(posed),
-        "prompt": exercises.text(posed["prompt"], lang),
-        "choices": [
-            {"value": choice["value"], "label": exercises.text(choice["label"], lang)}
-            for choice in posed["choices"]
-        ],
-        "rows": [_row(row, lang) for row in questions.show(posed)],
-        "sides": [
-            {"code": side, "label": side_name(side, lang)}
-            for side in posed["data"].get("sides", [])
-        ],
-        "solved": (lesson.slug, index) in solved,
-        "verdict": verdict,
+        "question": present.question_view(posed, lang, given, verdict),
+        "solved": (lesson.slug, index, profile) in solved,
+        "verdict": None if verdict is None else present.verdict_view(posed, verdict, lang),
+        "other_rules": None,
+        "number_text": str(index + 1),
+        "hidden": {"profile": profile},
+        "answered": verdict is not None,
     }
-    if verdict is not None:
-        item["steps"] = [exercises.text(step, lang) for step in verdict.steps]
-        item["why_wrong"] = [exercises.text(step, lang) for step in verdict.why_wrong]
-        if verdict.correct and item["kind"] == "scores":
-            rows = questions.other_rules(exercise, lesson, profile)
-            for row in rows:
-                row["title"] = PROFILE_TITLES.get(row["profile"], row["profile"])
-                for cell in row["cells"]:
-                    cell["label"] = side_name(cell["side"], lang)
-            item["other_rules"] = rows
+    if verdict is not None and verdict.correct and item["question"]["kind"] == "scores":
+        rows = questions.other_rules(exercise, lesson, profile)
+        for row in rows:
+            row["title"] = rules.title(row["profile"])
+            for cell in row["cells"]:
+                cell["label"] = side_name(cell["side"], lang)
+        item["other_rules"] = rows
     return item
 
 
@@ -122,8 +102,8 @@ def _page(request, lesson, profile, answered=None, status=200) -> HttpResponse:
     solved = progress.solved()
     items = []
     for index in range(len(lesson.exercises)):
-        verdict = answered[1] if answered and answered[0] == index else None
-        items.append(_item(lesson, index, profile, solved, verdict))
+        given, verdict = answered[1:] if answered and answered[0] == index else (None, None)
+        items.append(_item(lesson, index, profile, solved, given, verdict))
     course = COURSES[lesson.game]
     position = course.index(lesson)
     context = {
@@ -131,8 +111,8 @@ def _page(request, lesson, profile, answered=None, status=200) -> HttpResponse:
         "game_title": GAMES[lesson.game],
         "profile": profile,
         "profiles": [
-            {"name": name, "title": PROFILE_TITLES.get(name, name)}
-            for name in questions.profiles_for(lesson)
+            {"name": name, "title": title}
+            for name, title in rules.choices(request, questions.profiles_for(lesson), profile)
         ],
         "items": items,
         "diagram": diagram(lesson.slug, profile),
@@ -172,10 +152,10 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     verdict = None if given is None else exercises.check(posed, given)
     progress = Progress(request)
     if verdict is not None and verdict.correct:
-        progress.mark(lesson.slug, index)
+        progress.mark(lesson.slug, index, profile)
     if not request.htmx:
-        return _page(request, lesson, profile, answered=(index, verdict))
-    item = _item(lesson, index, profile, progress.solved(), verdict)
+        return _page(request, lesson, profile, answered=(index, given, verdict))
+    item = _item(lesson, index, profile, progress.solved(), given, verdict)
     if given is None:
         item["empty"] = True
     context = {"lesson": lesson, "profile": profile, "item": item}

@@ -3,11 +3,18 @@ from urllib.parse import urlsplit, urlunsplit
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import translation
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_POST
 
+from tutor.rules.coinche.profiles import Profile
+from tutor.rules.errors import RulesError
+from tutor.rules.profiles import fits, get_profile
+
+from . import houserules, rules
 from .glossary import TERMS
+from .models import RuleSet
 from .profiles import PROFILES, facts
 
 DECK_COOKIE = "deck"
@@ -32,9 +39,98 @@ def glossary(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/glossary.html", {"sections": sections, "languages": languages})
 
 
+COINCHE_PROFILES = [p["name"] for p in PROFILES if isinstance(get_profile(p["name"]), Profile)]
+
+
 def profiles(request: HttpRequest) -> HttpResponse:
     described = [{**profile, "facts": facts(profile["name"])} for profile in PROFILES]
-    return render(request, "pages/profiles.html", {"profiles": described})
+    compared = [{"name": n, "title": rules.TITLES[n]} for n in COINCHE_PROFILES]
+    return render(
+        request,
+        "pages/profiles.html",
+        {
+            "profiles": described,
+            "compared": compared,
+            "comparison": houserules.comparison(COINCHE_PROFILES),
+            "in_use": rules.remembered(request),
+        },
+    )
+
+
+def house_rules(request: HttpRequest) -> HttpResponse:
+    """The builder: start from a profile or a code, change options, get a shareable code.
+
+    ``?profile=<code>`` shows a rule set; ``?base=…&option=…`` (the form) is checked
+    option by option and, when the engine accepts it, redirects to its code, so the
+    address in the browser is the link to share.
+    """
+    status = 200
+    errors: dict = {}
+    typed: dict = {}
+    if "base" in request.GET:
+        code, base, typed, errors = houserules.read_form(request.GET)
+        if code is not None:
+            return HttpResponseRedirect(f"{reverse('house_rules')}?{urlencode({'profile': code})}")
+        status = 400
+        code = None
+    else:
+        code = request.GET.get("profile", "federation")
+        base = rules.base_name(code)
+        if not fits(code, COINCHE_PROFILES):
+            # A mistyped or edited link: say what is wrong, start again from its profile.
+            try:
+                get_profile(code)
+                message = houserules.render_code(code)
+            except RulesError as err:
+                message = houserules.message(err)
+            errors = {"base": message}
+            code = None
+            status = 400
+    start = get_profile(code if code else (base if base in COINCHE_PROFILES else "federation"))
+    context = {
+        "code": code,
+        "base": base if base in COINCHE_PROFILES else "federation",
+        "bases": [(n, rules.TITLES[n]) for n in COINCHE_PROFILES],
+        "phases": houserules.builder_fields(start, typed, errors),
+        "errors": errors,
+        "base_error": errors.get("base", ""),
+        "saved": [],
+    }
+    if code:
+        query = urlencode({"profile": code})
+        context.update(
+            {
+                "title": rules.title(code),
+                "changes": rules.changes(code),
+                "share": request.build_absolute_uri(f"{reverse('house_rules')}?{query}"),
+                "query": query,
+                "in_use": rules.remembered(request) == code,
+            }
+        )
+    if request.user.is_authenticated:
+        context["saved"] = RuleSet.objects.filter(owner=request.user).order_by("name")
+    return render(request, "pages/house_rules.html", context, status=status)
+
+
+@require_POST
+def use_rules(request: HttpRequest) -> HttpResponse:
+    """Remembers a profile or house rules for every page ("use these rules")."""
+    code = request.POST.get("profile", "")
+    if not fits(code, COINCHE_PROFILES):
+        return render(request, "400.html", status=400)
+    rules.remember(request, code)
+    return HttpResponseRedirect(_safe_next(request))
+
+
+@require_POST
+def save_rules(request: HttpRequest) -> HttpResponse:
+    """Saves house rules under a name for the signed-in account (a club's teacher)."""
+    code = request.POST.get("profile", "")
+    name = request.POST.get("name", "").strip()[:80]
+    if not request.user.is_authenticated or not fits(code, COINCHE_PROFILES) or not name:
+        return render(request, "400.html", status=400)
+    RuleSet.objects.update_or_create(owner=request.user, name=name, defaults={"code": code})
+    return HttpResponseRedirect(f"{reverse('house_rules')}?{urlencode({'profile': code})}")
 
 
 def _safe_next(request: HttpRequest) -> str:

@@ -26,6 +26,7 @@ def check_answer(request, question: dict) -> dict:
         "given": answer,
         "correct": verdict.correct,
         "rule": verdict.rule,
+        "checked": verdict,
     }
 
 

@@ -14,12 +14,14 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor import exercises
+from tutor.pages import rules
 from tutor.rules.coinche.game import Game
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.coinche.scoring import score_deal
 from tutor.rules.coinche.summary import parse_summary
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, seat_name, side_name, suit_name
+from tutor.rules.profiles import fits
 
 from . import labels
 from .models import ScoreSheet, SheetDeal
@@ -124,12 +126,12 @@ def score(profile: str, payload: dict, deposit: int = 0):
 def comparison(chosen: str, payload: dict) -> list[dict]:
     """Every profile's score of the same deal; cells that differ from ``chosen`` are marked."""
     rows = []
-    for name in PROFILES:
+    for name in PROFILES if chosen in PROFILES else [chosen, *PROFILES]:
         result, error = score(name, payload)
         rows.append(
             {
                 "name": name,
-                "label": labels.PROFILES[name],
+                "label": rules.title(name),
                 "scores": result.scores if result else None,
                 "made": result.made if result else None,
                 "error": error,
@@ -160,10 +162,13 @@ def result_context(form: DealForm, deposit: int = 0) -> dict:
 
 
 def page(request):
-    submitted = bool(request.GET)
+    # A link that only names the rules ("?profile=…") opens the empty form under them.
+    submitted = bool(set(request.GET) - {"profile"})
+    chosen = rules.chosen(request, PROFILES) or "federation"
     form = DealForm(
-        request.GET or None, initial={"profile": "federation", "seat": "S", "bid": "80"}
+        request.GET if submitted else None, initial={"profile": chosen, "seat": "S", "bid": "80"}
     )
+    form.fields["profile"].choices = rules.choices(request, PROFILES, request.GET.get("profile"))
     context = {"form": form}
     status = 200
     if submitted:
@@ -179,10 +184,10 @@ def page(request):
 @require_http_methods(["GET", "POST"])
 def new_sheet(request):
     if request.method == "GET":
-        choices = [(p, labels.PROFILES[p]) for p in PROFILES]
+        choices = rules.choices(request, PROFILES, request.GET.get("profile"))
         return render(request, "quiz/sheet_new.html", {"profiles": choices})
     profile = request.POST.get("profile", "")
-    if profile not in PROFILES:
+    if not fits(profile, PROFILES):
         return render(
             request,
             "quiz/bad_request.html",
@@ -252,7 +257,7 @@ def sheet(request, token):
     context = {
         "sheet": sheet,
         "form": form,
-        "profile_label": labels.PROFILES[sheet.profile],
+        "profile_label": rules.title(sheet.profile),
         "share_url": request.build_absolute_uri(),
         **state,
     }

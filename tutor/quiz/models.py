@@ -41,7 +41,8 @@ class Attempt(Owned):
     type = models.CharField(max_length=40)
     topic = models.CharField(max_length=40)
     game = models.CharField(max_length=10)
-    profile = models.CharField(max_length=40)
+    # A profile name or a house-rule code (tutor.rules.coinche.houserules).
+    profile = models.CharField(max_length=600)
     rule = models.CharField(max_length=60)
     correct = models.BooleanField()
     created = models.DateTimeField(default=timezone.now, db_index=True)
@@ -80,7 +81,8 @@ class SelfTest(Owned):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     game = models.CharField(max_length=10)
-    profile = models.CharField(max_length=40)
+    # A profile name or a house-rule code (tutor.rules.coinche.houserules).
+    profile = models.CharField(max_length=600)
     topics = models.JSONField(default=list)
     questions = models.JSONField(default=list)
     answers = models.JSONField(default=list)
@@ -106,7 +108,8 @@ class ScoreSheet(models.Model):
     """A real game's running score, reached only through its unguessable token."""
 
     token = models.CharField(max_length=32, unique=True, default=sheet_token)
-    profile = models.CharField(max_length=40)
+    # A profile name or a house-rule code (tutor.rules.coinche.houserules).
+    profile = models.CharField(max_length=600)
     created = models.DateTimeField(default=timezone.now)
 
     def __str__(self):

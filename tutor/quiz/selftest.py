@@ -87,7 +87,7 @@ def result(request, test_id):
         mistakes.append(
             {
                 "title": labels.type_label(question["type"]),
-                "question": question_view(question, lang),
+                "question": question_view(question, lang, answer["given"], verdict),
                 "verdict": verdict_view(question, verdict, lang),
                 "given": answer_view(question, answer["given"], lang),
             }

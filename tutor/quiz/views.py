@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from tutor import exercises
 from tutor.exercises.present import question_view
+from tutor.pages import rules
 
 from . import labels, situations
 from .answering import check_answer
@@ -30,25 +31,26 @@ def bad_request(request, error: exercises.ExerciseError):
     return response if not request.htmx else HttpResponseBadRequest(message)
 
 
-def catalogue() -> list[dict]:
+def catalogue(request) -> list[dict]:
+    """Every type, its form opening on the learner's remembered rules where it has them."""
     games = []
     for game, name in labels.GAMES.items():
-        types = [
-            {
-                "name": qtype.name,
-                "label": labels.type_label(qtype.name),
-                "profile": qtype.profiles[0],
-                "profiles": [(p, labels.PROFILES.get(p, p)) for p in qtype.profiles],
-                # The form opens on the first profile at level 1; htmx refreshes the
-                # situations when either changes (see situation_options).
-                "situations": (
-                    situations.choices(qtype.possible(qtype.profiles[0], 1))
-                    if qtype.situations
-                    else []
-                ),
-            }
-            for qtype in exercises.types_for(game)
-        ]
+        types = []
+        for qtype in exercises.types_for(game):
+            profile = rules.chosen(request, qtype.profiles) or qtype.profiles[0]
+            types.append(
+                {
+                    "name": qtype.name,
+                    "label": labels.type_label(qtype.name),
+                    "profile": profile,
+                    "profiles": rules.choices(request, qtype.profiles, profile),
+                    # The form opens on those rules at level 1; htmx refreshes the
+                    # situations when either changes (see situation_options).
+                    "situations": (
+                        situations.choices(qtype.possible(profile, 1)) if qtype.situations else []
+                    ),
+                }
+            )
         games.append({"game": game, "name": name, "types": types})
     return games
 
@@ -67,7 +69,7 @@ def index(request):
     return render(
         request,
         "quiz/index.html",
-        {"games": catalogue(), "curated": curated, "due": due, "levels": labels.LEVELS},
+        {"games": catalogue(request), "curated": curated, "due": due, "levels": labels.LEVELS},
     )
 
 
@@ -112,6 +114,7 @@ def random_question(request, type_name, profile):
         except exercises.ExerciseError as error:
             if error.code != "quiz_no_scenario" or attempt == SEED_TRIES - 1:
                 return bad_request(request, error)
+    rules.remember(request, profile)
     url = reverse("quiz_question", args=[type_name, profile, seed])
     query = filters(request)
     return redirect(f"{url}?{urlencode(query)}" if query else url)
@@ -125,8 +128,11 @@ def ask(request, question: dict, template: str, extra: dict, on_checked=None):
     context = {
         "question": question_view(question, get_language()),
         "title": labels.type_label(question["type"]),
-        "profile_label": labels.PROFILES.get(question["profile"], question["profile"]),
+        "profile_label": rules.title(question["profile"]),
+        "profile": question["profile"],
         "action": request.get_full_path(),
+        "target": "#exercise",
+        "id": "exercise",
         **extra,
     }
     if request.method == "POST":
@@ -135,10 +141,15 @@ def ask(request, question: dict, template: str, extra: dict, on_checked=None):
         except exercises.BadAnswer as error:
             return bad_request(request, error)
         context["answered"] = True
+        # The learner's answer stays on the page, marked with the verdict.
+        lang = get_language()
+        context["question"] = question_view(
+            question, lang, context["given"], context.get("checked")
+        )
         if on_checked and "correct" in context:
             on_checked(context["correct"], context["given"])
         if request.htmx:
-            return render(request, f"{template}#feedback", context)
+            return render(request, f"{template}#exercise", context)
     return render(request, template, context)
 
 

@@ -40,23 +40,8 @@ messages(
         ),
         "quiz_coinche_deal_score": gettext_noop("What does each partnership score for this deal?"),
         "quiz_coinche_made": gettext_noop("Is the contract made?"),
-        "quiz_show_seat_hand": gettext_noop("Hand of %(seat)s:"),
-        "quiz_show_trick": gettext_noop("Cards played, starting with %(seat)s:"),
         "quiz_show_declares": gettext_noop("%(seat)s holds:"),
         "quiz_show_nothing": gettext_noop("%(seat)s has nothing to declare."),
-        "quiz_show_contract": gettext_noop("Contract: %(seat)s bid %(contract)s."),
-        "quiz_show_contract_capot": gettext_noop("Contract: %(seat)s bid capot %(strain)s."),
-        "quiz_show_contract_generale": gettext_noop(
-            "Contract: %(seat)s bid a générale %(strain)s."
-        ),
-        "quiz_show_contract_classic": variants(
-            lambda params: "suit" if params["trump"] in "SHDC" else params["trump"],
-            suit=gettext_noop("Classic Belote: %(seat)s took, with %(trump)s as trumps."),
-            SA=gettext_noop("Classic Belote: %(seat)s took, and the deal is played at no trump."),
-            TA=gettext_noop("Classic Belote: %(seat)s took, and the deal is played at all trumps."),
-        ),
-        "quiz_show_coinche": gettext_noop("The contract was coinched: it counts double."),
-        "quiz_show_surcoinche": gettext_noop("The contract was surcoinched: it counts four times."),
         "quiz_show_side_points": variants(
             lambda params: "none" if not params["count"] else "some",
             some=ngettext_noop(

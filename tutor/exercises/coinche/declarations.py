@@ -58,14 +58,9 @@ class Declare(CoincheType):
         d = question["data"]
         return Step("quiz_coinche_declare", {"trump": d["trump"], "seat": d["seat"]})
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
-        return [
-            {
-                "text": {"code": "quiz_show_seat_hand", "params": {"seat": d["seat"]}},
-                "cards": d["hand"],
-            }
-        ]
+        return {"game": "coinche", "hand": d["hand"], "trump": d["trump"], "you": d["seat"]}
 
     def solve(self, question):
         d = question["data"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tutor.rules.cards import SEATS, card_code, mask_of, next_seat, parse_cards
-from tutor.rules.coinche.play import legal_mask, legal_plays
+from tutor.rules.coinche.play import legal_plays, profile_legal_mask
 from tutor.rules.coinche.profiles import Profile, coinche_profile
 from tutor.rules.coinche.scenarios import KINDS as SCENARIO_KINDS
 from tutor.rules.coinche.scenarios import SA_RULES, SUIT_RULES, TA_RULES, scenario
@@ -13,7 +13,7 @@ from tutor.rules.coinche.tricks import (
     explain_trick,
     parse_trump,
     trick_points,
-    winner_index,
+    trick_winner,
 )
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step
@@ -100,23 +100,16 @@ class LegalCards(CoincheType):
         d = question["data"]
         return Step("quiz_coinche_legal", {"trump": d["trump"], "seat": d["seat"]})
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
-        rows = []
-        if d["trick"]:
-            rows.append(
-                {
-                    "text": {"code": "quiz_show_trick", "params": {"seat": d["leader"]}},
-                    "cards": d["trick"],
-                }
-            )
-        rows.append(
-            {
-                "text": {"code": "quiz_show_seat_hand", "params": {"seat": d["seat"]}},
-                "cards": d["hand"],
-            }
-        )
-        return rows
+        return {
+            "game": "coinche",
+            "hand": d["hand"],
+            "trump": d["trump"],
+            "leader": d["leader"],
+            "trick": d["trick"],
+            "you": d["seat"],
+        }
 
     def _answer(self, question):
         d = question["data"]
@@ -136,6 +129,8 @@ class LegalCards(CoincheType):
     def _illegal(self, question) -> dict[str, Step]:
         return {card_code(c): step for c, step in self._answer(question).illegal.items()}
 
+    card_reasons = _illegal
+
     def why_wrong(self, question, given, solution):
         return card_mistakes(given, solution.expected, self._illegal(question))
 
@@ -149,9 +144,8 @@ def _full_trick(rng: random.Random, profile: Profile, difficulty: int) -> dict:
     seat, cards = leader, []
     trump = draw_trump(rng, profile, difficulty)
     trump_int = parse_trump(trump, profile)
-    undertrump = profile.undertrump
     for _ in range(4):
-        mask = legal_mask(mask_of(hands[seat]), cards, trump_int, undertrump)
+        mask = profile_legal_mask(profile, mask_of(hands[seat]), cards, trump_int)
         legal = [c for c in hands[seat] if mask >> c & 1]
         card = rng.choice(legal)
         hands[seat].remove(card)
@@ -165,6 +159,7 @@ class TrickWinner(CoincheType):
     name = "trick_winner"
     topic = "tricks"
     situations = ("trick_won_by_trump", "trick_won_by_suit", "trick_won_no_trump")
+    shows_winner = True
 
     def possible(self, profile, difficulty):
         no_trump = ("trick_won_no_trump",)
@@ -180,14 +175,9 @@ class TrickWinner(CoincheType):
         d = question["data"]
         return Step("quiz_coinche_trick_winner", {"trump": d["trump"], "seat": d["leader"]})
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
-        return [
-            {
-                "text": {"code": "quiz_show_trick", "params": {"seat": d["leader"]}},
-                "cards": d["trick"],
-            }
-        ]
+        return {"game": "coinche", "trump": d["trump"], "leader": d["leader"], "trick": d["trick"]}
 
     def choices(self, question):
         return seat_choices()
@@ -198,7 +188,7 @@ class TrickWinner(CoincheType):
         cards = parse_cards(d["trick"])
         trump = parse_trump(d["trump"], rules)
         seat = d["leader"]
-        for _ in range(winner_index(cards, trump)):
+        for _ in range(trick_winner(cards, trump, rules)):
             seat = next_seat(seat)
         steps = explain_trick(cards, trump, rules, seat)
         return Solution(seat, steps[:1], steps[0].code)
@@ -216,7 +206,7 @@ class TrickPoints(CoincheType):
     def prompt(self, question):
         return Step("quiz_coinche_trick_points", {"trump": question["data"]["trump"]})
 
-    show = TrickWinner.show
+    table = TrickWinner.table
 
     def solve(self, question):
         d = question["data"]

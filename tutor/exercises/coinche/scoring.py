@@ -56,27 +56,8 @@ def random_summary(rng: random.Random, rules: Profile, difficulty: int) -> dict:
 
 
 def summary_rows(d: dict) -> list[dict]:
-    """The facts of a deal summary as rows for the page."""
-    c = d["contract"]
-    if d["classic"]:
-        contract = {
-            "code": "quiz_show_contract_classic",
-            "params": {"seat": c["seat"], "trump": c["trump"]},
-        }
-    elif c["bid"] in ("capot", "generale"):
-        contract = {
-            "code": f"quiz_show_contract_{c['bid']}",
-            "params": {"seat": c["seat"], "trump": c["trump"]},
-        }
-    else:
-        contract = {
-            "code": "quiz_show_contract",
-            "params": {"seat": c["seat"], "bid": c["bid"], "trump": c["trump"]},
-        }
-    rows = [{"text": contract}]
-    if c["double"] > 1:
-        code = "quiz_show_coinche" if c["double"] == 2 else "quiz_show_surcoinche"
-        rows.append({"text": {"code": code, "params": {}}})
+    """The facts of a deal summary that the table (:func:`summary_table`) does not draw."""
+    rows = []
     for i, side in enumerate(SIDES):
         count = d["tricks"][i] + d["tricks"][i + 2]
         rows.append(
@@ -112,6 +93,19 @@ def summary_rows(d: dict) -> list[dict]:
     if d.get("deposit"):
         rows.append({"text": {"code": "quiz_show_deposit", "params": {"points": d["deposit"]}}})
     return rows
+
+
+def summary_table(question: dict) -> dict:
+    """A deal summary on the table: the contract badge and the tricks each seat won."""
+    d = question["data"]
+    c = d["contract"]
+    contract = {**c, "bid": None if d["classic"] else c["bid"]}
+    return {
+        "game": "coinche",
+        "contract": contract,
+        "tricks_won": dict(zip(SEATS, d["tricks"], strict=True)),
+        "to_play": False,
+    }
 
 
 def score_summary(d: dict, rules: Profile):
@@ -153,6 +147,8 @@ class DealScoreQuestion(CoincheType):
     def show(self, question):
         return summary_rows(question["data"])
 
+    table = staticmethod(summary_table)
+
     def solve(self, question):
         result = score_summary(question["data"], self.rules(question))
         decisive = next(
@@ -187,6 +183,7 @@ class ContractMade(CoincheType):
     possible = DealScoreQuestion.possible
     generate = DealScoreQuestion.generate
     show = DealScoreQuestion.show
+    table = staticmethod(summary_table)
 
     def prompt(self, question):
         return Step("quiz_coinche_made", {})
@@ -264,6 +261,8 @@ class GameEnd(CoincheType):
                 "points_ew": d["totals"][1],
             },
         )
+
+    table = staticmethod(summary_table)
 
     def show(self, question):
         d = question["data"]

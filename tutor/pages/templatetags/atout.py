@@ -8,6 +8,9 @@ from django import template
 from django.utils.html import format_html
 from django.utils.translation import get_language
 
+from tutor import table
+from tutor.rules.coinche.auction import Auction
+from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.explain import babel_locale, card_name, format_number, rank_face
 
 register = template.Library()
@@ -49,3 +52,45 @@ def num(value) -> str:
 def day(value) -> str:
     """A date written the locale's way, in words."""
     return format_date(value, format="long", locale=babel_locale(_lang()))
+
+
+@register.inclusion_tag("table/table.html")
+def trick_table(trump: str, leader: str, *cards: str) -> dict:
+    """A Coinche trick of the lesson prose on the table, its winner marked by the engine."""
+    drawn = table.coinche_table(
+        _lang(), trump=trump, leader=leader, trick=cards, show_winner=len(cards) == 4
+    )
+    return {"table": drawn}
+
+
+@register.inclusion_tag("table/table.html")
+def duel_table(trump: str, leader: str, lead: str, reply: str, stock=None) -> dict:
+    """A Chouine trick of the lesson prose: the leader's card, the reply, the winner marked."""
+    stock = None if stock in (None, "") else int(stock)
+    drawn = table.chouine_table(
+        _lang(), trump=trump, leader=leader, trick=[lead, reply], stock=stock, show_winner=True
+    )
+    return {"table": drawn}
+
+
+@register.inclusion_tag("table/table.html")
+def seats_table(dealer: str) -> dict:
+    """The four seats with the dealer marked and the engine's first player to speak and lead."""
+    first = Auction(coinche_profile("federation"), dealer).turn
+    return {"table": table.coinche_table(_lang(), dealer=dealer, leader=first)}
+
+
+@register.filter
+def rules_title(name: str) -> str:
+    """The name of a profile or house-rule code in the page's language (pages/rules.py)."""
+    from tutor.pages import rules
+
+    return rules.title(str(name))
+
+
+@register.filter
+def rules_changes(name: str) -> list:
+    """What a house-rule code changes, as (label, value) rows; empty for a profile."""
+    from tutor.pages import rules
+
+    return rules.changes(str(name))

@@ -151,6 +151,19 @@ ILLEGAL_REASON = {
 }
 
 
+PHASE_STOCK_OPEN = "stock_open"
+PHASE_STOCK_CLOSED = "stock_closed"
+
+
+def phase(stock: int) -> str:
+    """The phase of play: free play while the stock lasts, strict play in the last five tricks.
+
+    >>> phase(12), phase(0)
+    ('stock_open', 'stock_closed')
+    """
+    return PHASE_STOCK_OPEN if stock > 0 else PHASE_STOCK_CLOSED
+
+
 def legal_rule(hand: int, lead: int, trump: int, stock: int) -> tuple[int, str]:
     """The legal cards (a bitmask) of ``hand`` and the rule that decided them.
 

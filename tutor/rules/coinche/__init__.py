@@ -7,4 +7,4 @@ and :mod:`.game` (the target); :mod:`.deal` and :mod:`.replay` run whole deals,
 :mod:`.cli` answers the JSON questions.
 """
 
-from . import profiles  # noqa: F401  (registers the five profiles)
+from . import houserules, profiles  # noqa: F401  (registers the profiles and their codes)

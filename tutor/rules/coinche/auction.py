@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from ..cards import SEATS, SEVEN, SUITS, card_of, next_seat, parse_seat, side_of
 from ..errors import RulesError
 from ..explain import Step, by_multiplier, gettext_noop, messages, ngettext_noop, variants
+from .declarations import belote_suits
 from .profiles import TRUMP_CODES, Profile
 from .scoring import Contract
 from .tricks import parse_trump
@@ -83,6 +84,19 @@ messages(
         "coinche_capot_forbidden": gettext_noop(
             "Under this profile a capot or générale cannot be coinched."
         ),
+        "coinche_generale_forbidden": gettext_noop(
+            "Under this profile a générale cannot be coinched (a capot can)."
+        ),
+        "coinche_taken_back": gettext_noop(
+            "%(seat)s bids over the coinched contract: the coinche is taken back."
+        ),
+        "belote_capot_not_in_profile": gettext_noop(
+            "This profile has no belote capot or générale belotée bid."
+        ),
+        "belote_capot_no_belote": gettext_noop(
+            "A belote capot or générale belotée needs a contract with a belote, and %(trump)s "
+            "has none."
+        ),
         "surcoinche_not_coinched": gettext_noop("Surcoinche answers a coinche, and there is none."),
         "surcoinche_not_declarer": gettext_noop(
             "Only the side that holds the contract can surcoinche."
@@ -91,9 +105,14 @@ messages(
 )
 
 _CALL = re.compile(
-    r"^(?:([NESWnesw]):)?(pass|coinche|surcoinche|(\d+|capot|generale)(SA|TA|[SHDC]))$", re.I
+    r"^(?:([NESWnesw]):)?(pass|coinche|surcoinche|"
+    r"(\d{1,4}|capotbelote|capot|generalebelote|generale)(SA|TA|[SHDC]))$",
+    re.I,
 )
-_RANK = {"capot": 10_000, "generale": 20_000}
+# The bids that are not numbers, in rank order (002 line 165: a belote capot above a
+# capot, a générale above both, a générale belotée above everything).
+_RANK = {"capot": 10_000, "capotbelote": 15_000, "generale": 20_000, "generalebelote": 25_000}
+GENERALES = ("generale", "generalebelote")
 SEVENS = sum(1 << card_of(suit, SEVEN) for suit in range(len(SUITS)))
 
 
@@ -188,6 +207,8 @@ class Auction:
                 return Step("already_coinched")
             if self.bid in _RANK and not p.coinche_capot:
                 return Step("coinche_capot_forbidden")
+            if self.bid in GENERALES and not p.coinche_generale:
+                return Step("coinche_generale_forbidden")
         if call.kind == "surcoinche":
             if self.double != 2:
                 return Step("surcoinche_not_coinched")
@@ -197,27 +218,29 @@ class Auction:
 
     def _check_bid(self, seat: str, call: Call) -> Step | None:
         p = self.profile
-        if self.double > 1:
+        # 002 line 169: a higher bid may take back a coinche (not a surcoinche).
+        if self.double > 1 and not (p.coinche_overbid and self.double == 2):
             return Step("bid_after_coinche")
         if not p.allows(call.trump):
             return Step("trump_not_in_profile", {"trump": call.trump})
-        if call.bid == "capot" and not p.capot_bid:
+        if call.bid in ("capot", "capotbelote") and not p.capot_bid:
             return Step("capot_not_in_profile")
-        if call.bid == "generale" and not p.generale:
+        if call.bid in GENERALES and not p.generale:
             return Step("generale_not_in_profile")
-        if isinstance(call.bid, int) and (
-            not p.min_bid <= call.bid <= p.max_bid or call.bid % p.bid_step
-        ):
+        if call.bid in ("capotbelote", "generalebelote"):
+            if not p.belote_capot:
+                return Step("belote_capot_not_in_profile")
+            if not belote_suits(parse_trump(call.trump), p):
+                return Step("belote_capot_no_belote", {"trump": call.trump})
+        low, high, step = p.bid_range(call.trump)
+        if isinstance(call.bid, int) and (not low <= call.bid <= high or (call.bid - low) % step):
             return Step(
                 "bid_out_of_range",
-                {
-                    "bid": call.bid,
-                    "points_min": p.min_bid,
-                    "points_max": p.max_bid,
-                    "step": p.bid_step,
-                },
+                {"bid": call.bid, "points_min": low, "points_max": high, "step": step},
             )
-        if self.bid is not None and _RANK.get(call.bid, call.bid) <= _RANK.get(self.bid, self.bid):
+        if self.bid is not None and self._rank(call.bid, call.trump) <= self._rank(
+            self.bid, self.trump
+        ):
             return Step("bid_not_higher", {"bid": call.bid, "bid_current": self.bid})
         # Only the bidder's last turn (raise_own_bid) lets a seat bid over itself.
         if seat == self.holder and p.raise_own_bid_other_suit_only and call.trump == self.trump:
@@ -227,6 +250,9 @@ class Auction:
             return Step("too_many_bids", {"seat": seat, "count": count})
         return None
 
+    def _rank(self, bid: int | str, trump: str) -> int:
+        return _RANK[bid] if bid in _RANK else self.profile.bid_rank(bid, trump)
+
     def apply(self, call: Call) -> list[Step]:
         """Plays a legal call; returns what it did (and how the auction ended)."""
         seat = call.seat or self.turn
@@ -235,6 +261,9 @@ class Auction:
             self.passes += 1
             steps.append(Step("call_pass", {"seat": seat}))
         elif call.kind == "bid":
+            if self.double == 2:
+                self.double = 1
+                steps.append(Step("coinche_taken_back", {"seat": seat}))
             self.bid, self.trump, self.holder = call.bid, call.trump, seat
             self.passes = 0
             self.bids_made[seat] = self.bids_made.get(seat, 0) + 1
@@ -269,18 +298,26 @@ class Auction:
             )
         return steps
 
+    def _lowest(self, trump: str) -> int | str:
+        """The lowest bid in ``trump`` above the current one (the first special bid when
+        no number is higher)."""
+        low, high, step = self.profile.bid_range(trump)
+        current = -1 if self.bid is None else self._rank(self.bid, self.trump)
+        for amount in [*range(low, high + 1, step), *_RANK]:
+            if self._rank(amount, trump) > current:
+                return amount
+        return "generalebelote"
+
     def legal_calls(self) -> list[str]:
         """Every legal call of the player whose turn it is, as text."""
         if self.done:
             return []
         p = self.profile
-        amounts: list[int | str] = list(range(p.min_bid, p.max_bid + 1, p.bid_step))
-        if p.capot_bid:
-            amounts.append("capot")
-        if p.generale:
-            amounts.append("generale")
         candidates = [Call(None, "pass")]
-        candidates += [Call(None, "bid", a, t) for a in amounts for t in TRUMP_CODES]
+        for trump in TRUMP_CODES:
+            low, high, step = p.bid_range(trump)
+            amounts: list[int | str] = [*range(low, high + 1, step), *_RANK]
+            candidates += [Call(None, "bid", a, trump) for a in amounts]
         candidates += [Call(None, "coinche"), Call(None, "surcoinche")]
         return [c.text() for c in candidates if self.check(c) is None]
 
@@ -290,11 +327,7 @@ class Auction:
         Bids are represented by the lowest one in each contract the profile
         offers, so the answer stays short.
         """
-        p = self.profile
-        lowest: int | str = p.min_bid
-        if self.bid is not None:
-            lowest = _next_amount(p, self.bid)
-        candidates = [Call(None, "bid", lowest, t) for t in TRUMP_CODES]
+        candidates = [Call(None, "bid", self._lowest(t), t) for t in TRUMP_CODES]
         candidates += [Call(None, "coinche"), Call(None, "surcoinche")]
         reasons = {}
         for call in candidates:
@@ -302,15 +335,6 @@ class Auction:
             if reason is not None:
                 reasons[call.text()] = reason
         return reasons
-
-
-def _next_amount(profile: Profile, bid: int | str) -> int | str:
-    """The lowest bid above ``bid``."""
-    if bid in _RANK:
-        return "generale"
-    if bid >= profile.max_bid:
-        return "capot"
-    return bid + profile.bid_step
 
 
 @dataclass

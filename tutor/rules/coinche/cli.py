@@ -33,7 +33,11 @@ def legal(payload: dict) -> tuple[dict, list[Step]]:
         if not isinstance(entry, dict) or "seat" not in entry or "card" not in entry:
             raise RulesError("bad_trick")
         trick.append((parse_seat(entry["seat"]), parse_cards([entry["card"]])[0]))
-    answer = legal_plays(hand, trick, seat, trump, profile)
+    # Optional: the opponents of ``seat`` bid a capot or générale (002's no trump lead).
+    against_capot = field(payload, "against_capot", False)
+    if not isinstance(against_capot, bool):
+        raise RulesError("bad_field", name="against_capot", value=repr(against_capot)[:40])
+    answer = legal_plays(hand, trick, seat, trump, profile, against_capot)
     illegal = [{"card": card_code(c), "code": step.code} for c, step in answer.illegal.items()]
     return {"legal": answer.codes(), "rule": answer.rule, "illegal": illegal}, answer.steps
 

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from ..cards import SEATS, next_seat
 from .auction import four_sevens_seat
 from .declarations import belote_points, belote_suits, best_declarations, compare
-from .play import decide
-from .profiles import FEDERATION, Profile
+from .play import decide, first_leader, lead_mask
+from .profiles import FEDERATION, TRUMP_CODES, Profile
 from .scoring import Contract, DealScore, DealSummary, score_deal
-from .tricks import POWER, points_table
+from .tricks import POWER, map_mask, order_map, points_table
 
 
 @dataclass(frozen=True)
@@ -36,29 +36,44 @@ class Deal:
     hands: dict[str, list[int]]
     cut: int
 
+    def auction_hands(self, pattern: str = "3-2-3") -> dict[str, list[int]]:
+        """The cards each player holds while the auction is on (``Profile.deal``)."""
+        return {seat: cards[: AUCTION_CARDS[pattern]] for seat, cards in self.hands.items()}
+
     def masks(self) -> list[int]:
         """The hands as bitmasks in the order of :data:`SEATS` (S E N W)."""
         return [sum(1 << c for c in self.hands[seat]) for seat in SEATS]
 
 
-def cut_and_deal(rng: random.Random, dealer: str, deck: list[int] | None = None) -> Deal:
+# The packets each player receives, round by round, for each ``deal`` option, and how
+# many cards each holds during the auction (002 lines 11 and 149 bid before the last two).
+PACKETS = {"3-2-3": (3, 2, 3), "3-3-2": (3, 3, 2), "6-2": (6, 2)}
+AUCTION_CARDS = {"3-2-3": 8, "3-3-2": 6, "6-2": 6}
+
+
+def cut_and_deal(
+    rng: random.Random, dealer: str, deck: list[int] | None = None, pattern: str = "3-2-3"
+) -> Deal:
     """Shuffle (unless ``deck`` is given), cut leaving at least 3 cards in each
-    packet, and deal 3, 2, 3 cards to each player from the dealer's right (000)."""
+    packet, and deal the packets of ``pattern`` (3, 2, 3 in 000) to each player in
+    turn from the dealer's right.
+
+    >>> deal = cut_and_deal(random.Random(1), "N", list(range(32)), "3-3-2")
+    >>> deal.cut, deal.hands["W"], deal.auction_hands("3-3-2")["W"]
+    (7, [7, 8, 9, 19, 20, 21, 31, 0], [7, 8, 9, 19, 20, 21])
+    """
     cards = list(range(32)) if deck is None else list(deck)
     if deck is None:
         rng.shuffle(cards)
     cut = rng.randint(3, 29)
     cards = cards[cut:] + cards[:cut]
     first = SEATS.index(next_seat(dealer))
-    hands: dict[str, list[int]] = {}
-    for i in range(4):
-        # Packets of 3, 2 and 3 go round the table, starting at the dealer's right.
-        start_3, start_2, start_3b = 3 * i, 12 + 2 * i, 20 + 3 * i
-        hands[SEATS[(first + i) & 3]] = (
-            cards[start_3 : start_3 + 3]
-            + cards[start_2 : start_2 + 2]
-            + cards[start_3b : start_3b + 3]
-        )
+    hands: dict[str, list[int]] = {SEATS[(first + i) & 3]: [] for i in range(4)}
+    position = 0
+    for size in PACKETS[pattern]:
+        for i in range(4):
+            hands[SEATS[(first + i) & 3]] += cards[position : position + size]
+            position += size
     return Deal(dealer, hands, cut)
 
 
@@ -81,12 +96,22 @@ class PlayedDeal:
 
 
 def play_random(
-    hands: list[int], leader: int, trump: int, undertrump: bool, rng: random.Random
+    hands: list[int],
+    leader: int,
+    trump: int,
+    undertrump: bool,
+    rng: random.Random,
+    profile: Profile | None = None,
+    capot_side: int | None = None,
 ) -> PlayedDeal:
     """Plays eight tricks, each player choosing uniformly among their legal cards.
 
-    ``hands`` are bitmasks by seat index (S E N W); they are not modified.
+    ``hands`` are bitmasks by seat index (S E N W); they are not modified. With
+    ``profile``, its card order (``inverted``) and, when ``capot_side`` bid a capot, its
+    lead rule (``no_trump_lead_vs_capot``) apply.
     """
+    if profile is not None and (profile.inverted or capot_side is not None):
+        return _play_random_profile(hands, leader, trump, rng, profile, capot_side)
     hands = list(hands)
     rand = rng.random
     powers = POWER[trump]
@@ -115,6 +140,46 @@ def play_random(
             play(card)
             if power[card] > best_power:
                 best, master, best_power = n, card, power[card]
+        leaders.append(leader)
+        leader = (leader + best) & 3
+        winners.append(leader)
+        tricks[leader] += 1
+    return PlayedDeal(plays, leaders, winners, tricks)
+
+
+def _play_random_profile(hands, leader, trump, rng, profile, capot_side) -> PlayedDeal:
+    """:func:`play_random` on relabelled cards (``order_map``), leads checked by ``lead_mask``."""
+    mapping = order_map(profile, trump)
+    mapped = [map_mask(hand, mapping) for hand in hands]
+    plays, leaders, winners, tricks = [], [], [], [0, 0, 0, 0]
+    powers = POWER[trump]
+    for _ in range(8):
+        seat = leader
+        trick: list[int] = []
+        best = 0
+        for n in range(4):
+            if n:
+                power = powers[trick[0] >> 3]
+                best = max(range(n), key=lambda i: power[trick[i]])
+                legal = decide(
+                    mapped[seat],
+                    trick[0] >> 3,
+                    trick[best],
+                    best == n - 2,
+                    trump,
+                    profile.undertrump,
+                )[0]
+            else:
+                against = capot_side is not None and seat & 1 != capot_side
+                real = map_mask(mapped[seat], mapping)
+                legal = map_mask(lead_mask(real, trump, profile, against), mapping)
+            card = rng.choice([c for c in range(32) if legal >> c & 1])
+            mapped[seat] ^= 1 << card
+            trick.append(card)
+            plays.append(mapping[card])
+            seat = (seat + 1) & 3
+        power = powers[trick[0] >> 3]
+        best = max(range(4), key=lambda i: power[trick[i]])
         leaders.append(leader)
         leader = (leader + best) & 3
         winners.append(leader)
@@ -158,21 +223,39 @@ def summarize(
     )
 
 
+def special_bids(profile: Profile, trump: int) -> list[str]:
+    """The bids that are not numbers which ``profile`` offers in ``trump``."""
+    bids = ["capot"] if profile.capot_bid else []
+    if profile.generale:
+        bids.append("generale")
+    if profile.belote_capot and belote_suits(trump, profile):
+        bids += [bid + "belote" for bid in list(bids)]
+    return bids
+
+
 def random_deal(
-    rng: random.Random, profile: Profile = FEDERATION, dealer: str = "N"
+    rng: random.Random, profile: Profile = FEDERATION, dealer: str = "N", special: bool = False
 ) -> tuple[Deal, Contract, PlayedDeal, DealScore]:
     """A complete random deal: cut and deal, a random contract, random legal play, the score.
 
+    With ``special``, one contract in eight is a capot (or générale…) where the profile has it.
+
     A deal the profile cancels after the auction (``four_sevens_cancel``) is dealt again.
     """
-    deal = cut_and_deal(rng, dealer)
+    deal = cut_and_deal(rng, dealer, pattern=profile.deal)
     hands = deal.masks()
     while four_sevens_seat(profile, hands) is not None:
-        deal = cut_and_deal(rng, dealer)
+        deal = cut_and_deal(rng, dealer, pattern=profile.deal)
         hands = deal.masks()
-    trump = ("S", "H", "D", "C", "SA", "TA").index(rng.choice(profile.trumps))
-    bid = rng.randrange(profile.min_bid, profile.max_bid + 1, profile.bid_step)
+    code = rng.choice(profile.trumps)
+    trump = TRUMP_CODES.index(code)
+    low, high, step = profile.bid_range(code)
+    bid: int | str = rng.randrange(low, high + 1, step)
+    special = special_bids(profile, trump) if special else []
+    if special and rng.random() < 0.125:
+        bid = rng.choice(special)
     contract = Contract(rng.choice(SEATS), bid, trump, rng.choice((1, 1, 2, 4)))
-    leader = SEATS.index(next_seat(dealer))
-    played = play_random(hands, leader, trump, profile.undertrump, rng)
+    leader = SEATS.index(first_leader(profile, dealer, contract))
+    capot_side = contract.side if isinstance(bid, str) else None
+    played = play_random(hands, leader, trump, profile.undertrump, rng, profile, capot_side)
     return deal, contract, played, score_deal(profile, summarize(profile, contract, hands, played))

@@ -28,15 +28,36 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import SUIT_MASKS, SUITS, card_code, partner_of
+from ..cards import SUIT_MASKS, SUITS, card_code, next_seat, partner_of
 from ..errors import RulesError
 from ..explain import Step, gettext_noop, group_cards, messages, ngettext_noop
 from .profiles import Profile
-from .tricks import ABOVE_TRUMP, POWER, SA, trump_code, winner_index
+from .tricks import (
+    ABOVE_TRUMP,
+    IDENTITY,
+    POWER,
+    SA,
+    map_mask,
+    order_map,
+    trump_code,
+    winner_index,
+)
+
+GENERALE_BIDS = ("generale", "generalebelote")
 
 messages(
     {
         "lead_any": gettext_noop("You lead the trick: you may play any card."),
+        "lead_no_trump_vs_capot": gettext_noop(
+            "You lead against a capot or générale: under this profile you may not lead a trump."
+        ),
+        "illegal_trump_lead": ngettext_noop(
+            "You may not lead %(the_card)s: it is a trump, and against a capot a trump cannot "
+            "be led.",
+            "You may not lead %(the_card)s: they are trumps, and against a capot a trump cannot "
+            "be led.",
+            "card",
+        ),
         "trump_led_overtrump": gettext_noop(
             "Trumps were led: you must play a trump higher than %(the_card_master)s."
         ),
@@ -156,6 +177,19 @@ def decide(
     return (higher, "ta_overcard") if higher else (follow, "ta_follow")
 
 
+def profile_legal_mask(
+    profile: Profile, hand: int, trick: list[int] | tuple[int, ...], trump: int
+) -> int:
+    """:func:`legal_mask` under ``profile``'s card order and undertrump rule (a lead is free)."""
+    mapping = order_map(profile, trump)
+    if mapping is IDENTITY:
+        return legal_mask(hand, trick, trump, profile.undertrump)
+    mapped = legal_mask(
+        map_mask(hand, mapping), [mapping[c] for c in trick], trump, profile.undertrump
+    )
+    return map_mask(mapped, mapping)
+
+
 def legal_mask(hand: int, trick: list[int] | tuple[int, ...], trump: int, undertrump: bool) -> int:
     """Legal cards (bitmask) for the next player, the trick's seats following the rotation.
 
@@ -198,13 +232,37 @@ def _illegal_reason(card: int, rule: str, lead: int, master: int) -> Step:
     return Step("illegal_must_trump", {"card": card_code(card)})
 
 
+def first_leader(profile: Profile, dealer: str, contract) -> str:
+    """Who leads the first trick: the dealer's right-hand player, or under a générale the
+    player who bid it (002 line 99, "i se permite să joace primul"; ``generale_leads``)."""
+    if contract is not None and contract.bid in GENERALE_BIDS and profile.generale_leads:
+        return contract.seat
+    return next_seat(dealer)
+
+
+def lead_mask(hand: int, trump: int, profile: Profile, against_capot: bool) -> int:
+    """The cards a player may lead: all, except trumps for a defender against a capot or
+    générale under ``no_trump_lead_vs_capot`` (002 line 154) while they hold another suit."""
+    if against_capot and profile.no_trump_lead_vs_capot and trump < SA:
+        others = hand & ~SUIT_MASKS[trump]
+        if others:
+            return others
+    return hand
+
+
 def legal_plays(
-    hand: list[int], trick: list[tuple[str, int]], seat: str, trump: int, profile: Profile
+    hand: list[int],
+    trick: list[tuple[str, int]],
+    seat: str,
+    trump: int,
+    profile: Profile,
+    against_capot: bool = False,
 ) -> LegalAnswer:
     """The legal cards of ``seat`` holding ``hand`` with ``trick`` (seat, card) on the table.
 
     Partners are found by seat, so the trick's seats need not follow the
-    rotation. Input that is not a position raises :class:`RulesError`.
+    rotation. ``against_capot``: the player's opponents bid a capot or générale.
+    Input that is not a position raises :class:`RulesError`.
     """
     if not hand:
         raise RulesError("empty_hand")
@@ -221,13 +279,30 @@ def legal_plays(
             raise RulesError("seat_in_trick", seat=s)
     mask = sum(1 << card for card in hand)
     if not trick:
-        return LegalAnswer(list(hand), "lead_any", [Step("lead_any")])
+        legal = lead_mask(mask, trump, profile, against_capot)
+        if legal == mask:
+            return LegalAnswer(list(hand), "lead_any", [Step("lead_any")])
+        steps = [Step("lead_no_trump_vs_capot")]
+        illegal = {
+            c: Step("illegal_trump_lead", {"card": card_code(c)})
+            for c in hand
+            if not legal >> c & 1
+        }
+        steps += illegal.values()
+        return LegalAnswer(
+            [c for c in hand if legal >> c & 1], "lead_no_trump_vs_capot", steps, illegal
+        )
     cards = [card for _, card in trick]
-    best = winner_index(cards, trump)
+    # Under the inverted order the rules run on relabelled cards (tricks.order_map).
+    mapping = order_map(profile, trump)
+    best = winner_index([mapping[c] for c in cards], trump)
     master = cards[best]
     lead = cards[0] >> 3
     partner_master = seats[best] == partner_of(seat)
-    legal, rule = decide(mask, lead, master, partner_master, trump, profile.undertrump)
+    legal, rule = decide(
+        map_mask(mask, mapping), lead, mapping[master], partner_master, trump, profile.undertrump
+    )
+    legal = map_mask(legal, mapping)
     params = {"suit": SUITS[lead], "card_master": card_code(master)}
     if rule == "partner_master":
         params["seat"] = seats[best]

@@ -8,7 +8,7 @@ changed by :func:`make_profile`, which checks every override.
 (False, True)
 >>> house = make_profile("federation", max_bid=180, contract_margin=1)
 >>> house.max_bid, house.contract_margin, house.name
-(180, 1, 'federation+')
+(180, 1, 'federation~max_bid:180~contract_margin:1')
 >>> try:
 ...     make_profile("federation", max_bid="high")
 ... except RulesError as err:
@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields, replace
 
 from ..errors import RulesError
 from ..explain import gettext_noop, messages
-from ..profiles import get_profile, register_profile
+from ..profiles import SEP, base_name, get_profile, register_profile
 
 messages(
     {
@@ -33,6 +33,16 @@ messages(
         "bad_option_value": gettext_noop('The option %(option)s cannot be "%(value)s".'),
         "contradictory_options": gettext_noop(
             "The options %(option)s and %(other)s contradict each other."
+        ),
+        "option_out_of_range": gettext_noop(
+            "The option %(option)s must be between %(points_min)s and %(points_max)s, "
+            'not "%(value)s".'
+        ),
+        "option_not_multiple": gettext_noop(
+            'The option %(option)s must be a multiple of the bid step, %(step)s, not "%(value)s".'
+        ),
+        "bad_option_choice": gettext_noop(
+            'The option %(option)s cannot be "%(value)s": use one of %(choices)s.'
         ),
         "profile_not_coinche": gettext_noop(
             "The profile %(value)s is not a Coinche or Belote profile."
@@ -50,6 +60,8 @@ CARRES = (0, 0, 150, 100, 200, 100, 100, 100)
 CARRES_SA_002 = (0, 0, 100, 150, 100, 100, 100, 200)
 
 TRUMP_CODES = ("S", "H", "D", "C", "SA", "TA")
+# 002 lines 188-190: no trump bids 70-130 and all trumps 130-250 stand beside 80-140 in a suit.
+SCALE_TABLE = {"SA": (70, 130, 10), "TA": (130, 250, 20)}
 
 
 @dataclass(frozen=True)
@@ -89,6 +101,26 @@ class Profile:
     raise_own_bid_other_suit_only: bool = False
     # 002 line 199: a hand holding the four 7s cancels the deal at the end of the auction.
     four_sevens_cancel: bool = False
+    # How the cards are dealt and when the auction happens: "3-2-3" (all eight cards, then
+    # the auction), "3-3-2" (002 line 149: the auction after two rounds of three, then two
+    # more cards each) or "6-2" (002 line 11, beloinche: six cards each, the auction, two).
+    deal: str = "3-2-3"
+    # 002 line 169: after a coinche, a higher bid in turn takes the coinche back.
+    coinche_overbid: bool = False
+    # 002 line 164: a générale cannot be coinched (a capot still can, unless coinche_capot).
+    coinche_generale: bool = True
+    # 002 line 165: "belote capot" and "générale belotée" bids, above capot and générale.
+    belote_capot: bool = False
+    # 002 lines 186-190: "same" (every contract bids 80-160), or "table" (no trump bids
+    # 70-130 by 10 and all trumps 130-250 by 20, ranked by the seed's comparison table).
+    bid_scale: str = "same"
+    # 002 line 99: the player who bids a générale leads the first trick; line 163 (off)
+    # keeps the usual lead.
+    generale_leads: bool = True
+    # 002 line 154: a defender on lead against a capot or générale may not lead a trump.
+    no_trump_lead_vs_capot: bool = False
+    # 002 lines 79-93 (cavaillonnaise): every card order and point scale upside down.
+    inverted: bool = False
     declarations: bool = True
     declarations_count: bool = True
     sequence_beats_carre: bool = False
@@ -99,12 +131,23 @@ class Profile:
     # Kings and queens of all four suits in all trumps (002's "belote d'or"); 0: off.
     belote_gold: int = 0
     contract_margin: int = 0
+    # 002 line 152: the contract fails only if the defence has more points (a tie makes it).
+    tie_made: bool = False
     round_to: int = 10
     fall_points: int = 160
     capot_points: int = 250
     capot_replaces_total: bool = False
     failed_capot_points: int = 160
     multiply_extras: bool = True
+    # What a coinche multiplies in a made contract: "fall" (160, or 250 on capot, + the
+    # contract: D6), "own" (002 line 126: the takers' own points + the contract), or "bid"
+    # (002 line 172: only the contract; the takers' own points are added unmultiplied).
+    coinche_doubles: str = "fall"
+    # How no trump and all trumps are counted: "points" (the profile's sa_points /
+    # ta_points), "coefficient" (002 lines 59, 75: classic values × 152/120, × 152/248),
+    # "table" (002 lines 177-181: classic values converted by the seed's table) or
+    # "two_thirds" (002 line 184: all trumps × 2/3, without the last-trick 10).
+    sa_ta_count: str = "points"
     capot_takes_declarations: bool = True
     # "Points annoncés" (002 lines 173 and 197): the deal's winner scores the contract's
     # value (× the coinche multiplier) and nothing else: no card points, declarations or
@@ -117,6 +160,20 @@ class Profile:
 
     def allows(self, trump: str) -> bool:
         return trump in self.trumps
+
+    def bid_range(self, trump: str) -> tuple[int, int, int]:
+        """(lowest, highest, step) of the numbered bids in ``trump`` (a code such as "SA")."""
+        if self.bid_scale == "table" and trump in SCALE_TABLE:
+            return SCALE_TABLE[trump]
+        return self.min_bid, self.max_bid, self.bid_step
+
+    def bid_rank(self, bid: int, trump: str) -> int:
+        """Where a numbered bid stands among the suit bids (002's table, lines 188-190:
+        70 SA and 130 TA stand with 80 in a suit, each step with the suit's next ten)."""
+        if self.bid_scale == "table" and trump in SCALE_TABLE:
+            low, _high, step = SCALE_TABLE[trump]
+            return 80 + (bid - low) // step * 10
+        return bid
 
 
 FEDERATION = Profile()
@@ -160,6 +217,7 @@ ENCYCLOPEDIA = Profile(
     failed_capot_points=250,
     multiply_extras=False,
     capot_takes_declarations=False,
+    coinche_doubles="own",
     target=3000,
     belote_must_validate=False,
 )
@@ -188,6 +246,33 @@ def coinche_profile(spec: object = "federation") -> Profile:
     return profile
 
 
+# Every option's range, so that a house rule can never ask the engine for something
+# absurd (a max_bid of 10**12 once meant a list of 10**11 bids). Numbers are
+# (low, high); strings list their values.
+RANGES: dict[str, tuple[int, int]] = {
+    "min_bid": (50, 250),
+    "max_bid": (50, 500),
+    "generale": (0, 2000),
+    "bids_per_player": (0, 10),
+    "belote": (0, 100),
+    "belote_gold": (0, 500),
+    "contract_margin": (0, 20),
+    "fall_points": (0, 500),
+    "capot_points": (0, 1000),
+    "failed_capot_points": (0, 1000),
+    "target": (100, 10000),
+}
+TABLE_RANGES = {"carre_points": (0, 1000), "sa_carre_points": (0, 1000)}
+CHOICES: dict[str, tuple] = {
+    "bid_step": (5, 10),
+    "round_to": (0, 5, 10),
+    "deal": ("3-2-3", "3-3-2", "6-2"),
+    "bid_scale": ("same", "table"),
+    "coinche_doubles": ("fall", "own", "bid"),
+    "sa_ta_count": ("points", "coefficient", "table", "two_thirds"),
+}
+
+
 def _check_type(option: str, value: object, expected: object) -> object:
     if expected == "bool":
         ok = isinstance(value, bool)
@@ -195,6 +280,9 @@ def _check_type(option: str, value: object, expected: object) -> object:
     elif expected == "int":
         ok = isinstance(value, int) and not isinstance(value, bool)
         label = "int"
+    elif expected == "str":
+        ok = isinstance(value, str)
+        label = "str"
     else:
         ok = isinstance(value, (list, tuple))
         label = "list"
@@ -203,46 +291,53 @@ def _check_type(option: str, value: object, expected: object) -> object:
             ok = all(isinstance(v, item_type) and not isinstance(v, bool) for v in value)
             value = tuple(value)
     if not ok:
-        raise RulesError("bad_option_type", option=option, value=str(value), expected=label)
+        raise RulesError("bad_option_type", option=option, value=str(value)[:40], expected=label)
     return value
 
 
-def _validate(profile: Profile) -> None:
-    def bad(option: str) -> RulesError:
-        return RulesError("bad_option_value", option=option, value=str(getattr(profile, option)))
+def _check_range(option: str, value: object) -> None:
+    """Refuses a value outside the option's range before anything is built from it."""
+    if option in CHOICES and value not in CHOICES[option]:
+        raise RulesError(
+            "bad_option_choice",
+            option=option,
+            value=str(value)[:40],
+            choices=", ".join(str(c) for c in CHOICES[option]),
+        )
+    low_high = RANGES.get(option)
+    if low_high and not low_high[0] <= value <= low_high[1]:
+        raise RulesError(
+            "option_out_of_range",
+            option=option,
+            value=str(value)[:40],
+            points_min=low_high[0],
+            points_max=low_high[1],
+        )
+    if option in TABLE_RANGES or option.endswith("_points") and isinstance(value, tuple):
+        low, high = TABLE_RANGES.get(option, (0, 100))
+        if len(value) != 8 or not all(low <= v <= high for v in value):
+            raise RulesError("bad_option_value", option=option, value=str(list(value))[:60])
 
+
+def _validate(profile: Profile) -> None:
     if not profile.trumps or any(t not in TRUMP_CODES for t in profile.trumps):
-        raise bad("trumps")
-    for option in ("plain_points", "trump_points", "sa_points", "ta_points"):
-        values = getattr(profile, option)
-        if len(values) != 8 or min(values) < 0:
-            raise bad(option)
-    for option in ("carre_points", "sa_carre_points"):
-        if len(getattr(profile, option)) != 8:
-            raise bad(option)
-    if profile.bid_step not in (5, 10):
-        raise bad("bid_step")
-    if profile.round_to not in (0, 5, 10):
-        raise bad("round_to")
-    if profile.min_bid <= 0 or profile.min_bid % profile.bid_step:
-        raise bad("min_bid")
-    if profile.max_bid % profile.bid_step:
-        raise bad("max_bid")
+        raise RulesError("bad_option_value", option="trumps", value=str(list(profile.trumps)))
+    if len(set(profile.trumps)) != len(profile.trumps):
+        raise RulesError("bad_option_value", option="trumps", value=str(list(profile.trumps)))
+    for option in ("min_bid", "max_bid"):
+        value = getattr(profile, option)
+        if value % profile.bid_step:
+            raise RulesError(
+                "option_not_multiple", option=option, value=str(value), step=profile.bid_step
+            )
     if profile.min_bid > profile.max_bid:
         raise RulesError("contradictory_options", option="min_bid", other="max_bid")
-    for option in ("contract_margin", "generale", "bids_per_player", "belote_gold"):
-        if getattr(profile, option) < 0:
-            raise bad(option)
-    if profile.target <= 0:
-        raise bad("target")
     if profile.belote_in_ta and "TA" not in profile.trumps:
         raise RulesError("contradictory_options", option="belote_in_ta", other="trumps")
     if profile.belote_gold and not profile.belote_in_ta:
         raise RulesError("contradictory_options", option="belote_gold", other="belote_in_ta")
-    if not profile.declarations and profile.sequence_beats_carre:
-        raise RulesError(
-            "contradictory_options", option="sequence_beats_carre", other="declarations"
-        )
+    # Without declarations sequence_beats_carre simply has nothing to compare (002's
+    # "no declarations but the belote", line 150, next to line 142): not a contradiction.
     if profile.raise_own_bid_other_suit_only and not profile.raise_own_bid:
         raise RulesError(
             "contradictory_options", option="raise_own_bid_other_suit_only", other="raise_own_bid"
@@ -252,6 +347,52 @@ def _validate(profile: Profile) -> None:
     for other in ("belote_must_validate", "classic"):
         if profile.score_bid_only and getattr(profile, other):
             raise RulesError("contradictory_options", option="score_bid_only", other=other)
+    # The seed's comparison table lists no trump and all-trump bids beside the suits' 80-160
+    # by 10 (lines 188-190): it needs those bids.
+    # Line 186 ("idem") keeps line 185's reading: no trump and all trumps counted at their
+    # own values, which a conversion to 162 would undo.
+    if profile.bid_scale == "table" and profile.sa_ta_count != "points":
+        raise RulesError("contradictory_options", option="bid_scale", other="sa_ta_count")
+    if profile.belote_capot and not (profile.capot_bid or profile.generale):
+        raise RulesError("contradictory_options", option="belote_capot", other="capot_bid")
+    if profile.bid_scale == "table" and (
+        profile.bid_step != 10 or profile.min_bid != 80 or profile.max_bid != 160
+    ):
+        raise RulesError("contradictory_options", option="bid_scale", other="max_bid")
+
+
+def check_option(option: str, value: object) -> object:
+    """``value`` checked for ``option`` (name, type and range); returns it normalised."""
+    if option not in _FIELDS or option == "name":
+        raise RulesError("unknown_option", option=str(option)[:40])
+    value = _check_type(option, value, _FIELDS[option].type)
+    _check_range(option, value)
+    return value
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, tuple):
+        return ".".join(str(v) for v in value)
+    return str(value)
+
+
+def changes(profile: Profile) -> dict[str, object]:
+    """The options of ``profile`` that differ from its source profile, in field order."""
+    base = get_profile(base_name(profile.name))
+    return {
+        f.name: getattr(profile, f.name)
+        for f in fields(Profile)
+        if f.name != "name" and getattr(profile, f.name) != getattr(base, f.name)
+    }
+
+
+def encode(profile: Profile) -> str:
+    """The one code of ``profile`` (its source's name when nothing differs)."""
+    parts = [base_name(profile.name)]
+    parts += [f"{option}:{_text(value)}" for option, value in changes(profile).items()]
+    return SEP.join(parts)
 
 
 def make_profile(base: object = "federation", **overrides: object) -> Profile:
@@ -267,11 +408,8 @@ def make_profile(base: object = "federation", **overrides: object) -> Profile:
     contradictory_options {'option': 'belote_in_ta', 'other': 'trumps'}
     """
     profile = base if isinstance(base, Profile) else coinche_profile(base)
-    checked = {}
-    for option, value in overrides.items():
-        if option not in _FIELDS or option == "name":
-            raise RulesError("unknown_option", option=option)
-        checked[option] = _check_type(option, value, _FIELDS[option].type)
-    result = replace(profile, name=profile.name + ("+" if checked else ""), **checked)
+    checked = {option: check_option(option, value) for option, value in overrides.items()}
+    result = replace(profile, **checked)
     _validate(result)
-    return result
+    # Named by its house-rule code, so that it can be asked for by name (houserules.py).
+    return replace(result, name=encode(result))

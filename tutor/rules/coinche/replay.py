@@ -35,11 +35,13 @@ from .declarations import (
     compare,
     declaration_steps,
 )
-from .play import decide, legal_plays
+from .play import decide, first_leader, lead_mask, legal_plays
 from .profiles import Profile
-from .scoring import SIDES, Contract, DealScore, DealSummary, score_deal
+from .scoring import CAPOTS, GENERALES, SIDES, Contract, DealScore, DealSummary, score_deal
 from .summary import parse_contract, parse_game
-from .tricks import POWER, explain_trick, points_table, trump_code
+from .tricks import POWER, explain_trick, map_mask, order_map, points_table, trump_code
+
+CAPOT_BIDS = CAPOTS + GENERALES
 
 messages(
     {
@@ -191,41 +193,52 @@ def replay(
         steps += declaration_steps(by_seat, winner)
     remaining = {seat: sum(1 << c for c in hands[seat]) for seat in SEATS}
     table = points_table(profile, trump)
+    mapping = order_map(profile, trump)
+    capot_side = contract.side if contract.bid in CAPOT_BIDS else None
     tricks: list[dict] = []
     trick_counts = [0, 0, 0, 0]
     card_points = [0, 0]
     played_by = {seat: 0 for seat in SEATS}
-    leader = next_seat(dealer)
+    leader = first_leader(profile, dealer, contract)
     trick: list[int] = []
     seat = leader
     for index, card in enumerate(plays):
         if not remaining[seat] >> card & 1:
             steps.append(Step("not_in_hand", {"seat": seat, "card": card_code(card)}))
             return ReplayResult(False, contract, tricks, steps, index)
+        against = capot_side is not None and SEATS.index(seat) & 1 != capot_side
         if trick:
             lead = trick[0] >> 3
             power = POWER[trump][lead]
-            best = max(range(len(trick)), key=lambda i: power[trick[i]])
+            best = max(range(len(trick)), key=lambda i: power[mapping[trick[i]]])
             partner_master = best == len(trick) - 2
             legal = decide(
-                remaining[seat], lead, trick[best], partner_master, trump, profile.undertrump
+                map_mask(remaining[seat], mapping),
+                lead,
+                mapping[trick[best]],
+                partner_master,
+                trump,
+                profile.undertrump,
             )[0]
-            if not legal >> card & 1:
-                seats = [SEATS[(SEATS.index(leader) + i) & 3] for i in range(len(trick))]
-                hand = [c for c in range(32) if remaining[seat] >> c & 1]
-                answer = legal_plays(
-                    hand, list(zip(seats, trick, strict=True)), seat, trump, profile
-                )
-                steps.append(Step("illegal_play", {"seat": seat, "card": card_code(card)}))
-                steps += [answer.steps[0], answer.illegal[card]]
-                return ReplayResult(False, contract, tricks, steps, index)
+            legal = map_mask(legal, mapping)
+        else:
+            legal = lead_mask(remaining[seat], trump, profile, against)
+        if not legal >> card & 1:
+            seats = [SEATS[(SEATS.index(leader) + i) & 3] for i in range(len(trick))]
+            hand = [c for c in range(32) if remaining[seat] >> c & 1]
+            answer = legal_plays(
+                hand, list(zip(seats, trick, strict=True)), seat, trump, profile, against
+            )
+            steps.append(Step("illegal_play", {"seat": seat, "card": card_code(card)}))
+            steps += [answer.steps[0], answer.illegal[card]]
+            return ReplayResult(False, contract, tricks, steps, index)
         remaining[seat] ^= 1 << card
         played_by[seat] |= 1 << card
         trick.append(card)
         seat = next_seat(seat)
         if len(trick) == 4:
             power = POWER[trump][trick[0] >> 3]
-            best = max(range(4), key=lambda i: power[trick[i]])
+            best = max(range(4), key=lambda i: power[mapping[trick[i]]])
             win = SEATS[(SEATS.index(leader) + best) & 3]
             points = sum(table[c] for c in trick)
             steps.append(Step("trick_led", {"number": len(tricks) + 1, "seat": leader}))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import ACE, JACK, KING, NINE, SEATS, TEN, card_code, card_of, next_seat
+from ..cards import ACE, JACK, KING, NINE, SEATS, TEN, card_code, card_of, next_seat, parse_card
 from ..errors import RulesError
 from ..explain import gettext_noop, messages
 from .auction import four_sevens_seat
@@ -29,7 +29,7 @@ from .declarations import best_declarations, compare
 from .play import decide
 from .profiles import Profile, coinche_profile
 from .scoring import SIDES, Contract, DealSummary, score_deal
-from .tricks import POWER, SA, TA, trump_code
+from .tricks import POWER, SA, TA, order_map, trump_code
 
 messages(
     {
@@ -282,6 +282,20 @@ _DEAL_BUILDERS = {
 }
 
 
+def _relabel(found: dict, mapping: tuple[int, ...]) -> dict:
+    """A position's cards swapped for the cards that play their part (``inverted``)."""
+
+    def swap(code: str) -> str:
+        return card_code(mapping[parse_card(code)])
+
+    answer = dict(found)
+    answer["hands"] = {seat: [swap(c) for c in cards] for seat, cards in found["hands"].items()}
+    for key in ("plays", "hand", "legal"):
+        answer[key] = [swap(c) for c in found[key]]
+    answer["trick"] = [{**entry, "card": swap(entry["card"])} for entry in found["trick"]]
+    return answer
+
+
 def scenario(kind: str, seed: int, profile: object = "federation") -> dict:
     """A JSON-able scenario of ``kind``, the same for the same ``seed`` and ``profile``."""
     if kind not in KINDS:
@@ -301,6 +315,10 @@ def scenario(kind: str, seed: int, profile: object = "federation") -> dict:
         kind == "declarations_tie" and not profile.declarations
     ):
         raise RulesError("scenario_not_in_profile", value=kind)
+    # A whole deal under the inverted order would need its declarations and belote found
+    # again on other cards; positions are the normal ones with every card relabelled.
+    if profile.inverted and kind in _DEAL_BUILDERS:
+        raise RulesError("scenario_not_in_profile", value=kind)
     rng = random.Random(f"{kind}/{seed}/{profile.name}")
     for _ in range(ATTEMPTS):
         if kind in _DEAL_BUILDERS:
@@ -310,6 +328,8 @@ def scenario(kind: str, seed: int, profile: object = "federation") -> dict:
                 SA if kind in SA_RULES else TA if kind in TA_RULES else _suit_trump(rng, profile)
             )
             found = _position(kind, rng, profile, trump)
+            if found is not None and profile.inverted:
+                found = _relabel(found, order_map(profile, trump))
         if found is not None:
             return {"kind": kind, "seed": seed, "profile": profile.name, **found}
     raise RulesError("scenario_not_found", value=kind)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from ..cards import SEATS
 from ..explain import Step, by_multiplier, gettext_noop, messages, ngettext_noop, variants
 from .profiles import Profile
-from .tricks import hand_points, trump_code
+from .tricks import SA, TA, hand_points, trump_code
 
 
 def _zero(params: dict) -> str:
@@ -87,6 +87,82 @@ messages(
             "Contract failed: %(points)s point, fewer than the %(points_needed)s needed.",
             "Contract failed: %(points)s points, fewer than the %(points_needed)s needed.",
             "points",
+        ),
+        "made_tie": ngettext_noop(
+            "Contract made: %(points)s point each, and under this profile a tie with the "
+            "defence is enough.",
+            "Contract made: %(points)s points each, and under this profile a tie with the "
+            "defence is enough.",
+            "points",
+        ),
+        "contract_needs_tie": variants(
+            _rounding,
+            exact=ngettext_noop(
+                "%(side)s bid %(contract)s: they need at least %(points_needed)s point and no "
+                "fewer than the defence.",
+                "%(side)s bid %(contract)s: they need at least %(points_needed)s points and no "
+                "fewer than the defence.",
+                "points_needed",
+            ),
+            rounding=ngettext_noop(
+                "%(side)s bid %(contract)s: they need at least %(points_needed)s point and no "
+                "fewer than the defence, counted before rounding.",
+                "%(side)s bid %(contract)s: they need at least %(points_needed)s points and no "
+                "fewer than the defence, counted before rounding.",
+                "points_needed",
+            ),
+        ),
+        "contract_needs_belote": gettext_noop(
+            "%(side)s bid a belote capot or générale belotée %(strain)s: besides the tricks, "
+            "they must hold the belote."
+        ),
+        "failed_no_belote": gettext_noop(
+            "Contract failed: the tricks were taken but the belote announced with them was not "
+            "held."
+        ),
+        "converted_points": ngettext_noop(
+            "%(side)s: %(points)s point of cards and last trick (contract %(strain)s) counts as "
+            "%(points_converted)s on the classic scale.",
+            "%(side)s: %(points)s points of cards and last trick (contract %(strain)s) count as "
+            "%(points_converted)s on the classic scale.",
+            "points",
+        ),
+        "score_made_own_multiplied": variants(
+            _multiplied_case,
+            coinche=gettext_noop(
+                "%(side)s score (%(main_terms)s) × 2 for the coinche = %(points)s."
+            ),
+            surcoinche=gettext_noop(
+                "%(side)s score (%(main_terms)s) × 4 for the surcoinche = %(points)s."
+            ),
+            coinche_extras=gettext_noop(
+                "%(side)s score (%(main_terms)s) × 2 for the coinche, then %(extras)s, "
+                "not doubled: %(points)s in all."
+            ),
+            surcoinche_extras=gettext_noop(
+                "%(side)s score (%(main_terms)s) × 4 for the surcoinche, then %(extras)s, "
+                "not multiplied: %(points)s in all."
+            ),
+        ),
+        "score_bid_multiplied": variants(
+            _multiplied_case,
+            coinche=gettext_noop(
+                "%(side)s score %(points_base)s for the tricks, then the contract doubled by "
+                "the coinche, %(points_contract)s × 2: %(points)s in all."
+            ),
+            surcoinche=gettext_noop(
+                "%(side)s score %(points_base)s for the tricks, then the contract multiplied "
+                "by the surcoinche, %(points_contract)s × 4: %(points)s in all."
+            ),
+            coinche_extras=gettext_noop(
+                "%(side)s score %(points_base)s for the tricks, then the contract doubled by "
+                "the coinche, %(points_contract)s × 2, then %(extras)s: %(points)s in all."
+            ),
+            surcoinche_extras=gettext_noop(
+                "%(side)s score %(points_base)s for the tricks, then the contract multiplied "
+                "by the surcoinche, %(points_contract)s × 4, then %(extras)s: %(points)s in "
+                "all."
+            ),
         ),
         "failed_not_ahead": variants(
             _failed_case,
@@ -224,6 +300,44 @@ messages(
 )
 
 SIDES = ("NS", "EW")
+CAPOTS = ("capot", "capotbelote")
+GENERALES = ("generale", "generalebelote")
+# 002 lines 179-181: classic points 10..160 and their equivalents in all trumps / no trump.
+CLASSIC_SCALE = tuple(range(10, 170, 10))
+TA_SCALE = (17, 34, 49, 66, 81, 98, 113, 128, 145, 160, 177, 192, 209, 224, 241, 248)
+SA_SCALE = (9, 17, 25, 33, 41, 49, 57, 65, 73, 81, 89, 97, 105, 113, 121, 130)
+
+
+def convert(points: int, trump: int, profile: Profile, last: int) -> int:
+    """A side's no-trump or all-trump points on the classic scale (``sa_ta_count``).
+
+    ``points`` are card points counted at classic values, ``last`` the side's 10 (or 100 on
+    capot). 002 gives a coefficient (lines 59, 75), a table (177-181) or × 2/3 for all trumps
+    without the last trick's 10 (184); numbers between the table's columns go to the nearest
+    column (the upper one when halfway), 0 stays 0.
+
+    >>> from tutor.rules.coinche.profiles import make_profile
+    >>> convert(60, SA, make_profile("encyclopedia", sa_ta_count="coefficient"), 10)
+    86
+    >>> convert(113, TA, make_profile("encyclopedia", sa_ta_count="table"), 10)
+    80
+    >>> convert(150, TA, make_profile("encyclopedia", sa_ta_count="two_thirds"), 10)
+    100
+    """
+    mode = profile.sa_ta_count
+    if mode == "coefficient":
+        whole = 120 if trump == SA else 248
+        return (points * 304 + whole) // (2 * whole) + last
+    if mode == "two_thirds" and trump == TA:
+        return (points * 2 + 1) // 3 + (last if last == 100 else 0)
+    if mode == "table":
+        capot = last == 100
+        raw = points + (10 if last else 0)
+        scale = SA_SCALE if trump == SA else TA_SCALE
+        columns = [(0, 0), *zip(CLASSIC_SCALE, scale, strict=True)]
+        best = min(columns, key=lambda column: (abs(raw - column[1]), -column[0]))[0]
+        return best + (90 if capot else 0)
+    return points + last
 
 
 @dataclass(frozen=True)
@@ -311,10 +425,11 @@ def score_deal(profile: Profile, summary: DealSummary, explain: bool = False) ->
     else:
         bonus[capot] = 100
     counted = decl if profile.declarations_count else (0, 0)
-    totals = (
-        cards[0] + bonus[0] + counted[0] + bel[0],
-        cards[1] + bonus[1] + counted[1] + bel[1],
-    )
+    scaled = [cards[s] + bonus[s] for s in (0, 1)]
+    trump = summary.contract.trump
+    if profile.sa_ta_count != "points" and trump in (SA, TA) and not summary.classic:
+        scaled = [convert(cards[s], trump, profile, bonus[s]) for s in (0, 1)]
+    totals = (scaled[0] + counted[0] + bel[0], scaled[1] + counted[1] + bel[1])
     if steps is not None:
         for s in (0, 1):
             steps.append(
@@ -326,16 +441,28 @@ def score_deal(profile: Profile, summary: DealSummary, explain: bool = False) ->
                         "points_capot" if capot == s else "points_last": bonus[s],
                         "points_declarations": counted[s],
                         "points_belote": bel[s],
-                        "points": totals[s],
+                        "points": cards[s] + bonus[s] + counted[s] + bel[s],
                     },
                 )
             )
+            if scaled[s] != cards[s] + bonus[s]:
+                steps.append(
+                    Step(
+                        "converted_points",
+                        {
+                            "side": SIDES[s],
+                            "trump": trump_code(trump),
+                            "points": cards[s] + bonus[s],
+                            "points_converted": scaled[s],
+                        },
+                    )
+                )
         if not profile.declarations_count and (decl[0] or decl[1]):
             steps.append(Step("declarations_aside"))
     if summary.classic:
         scores, made, winner, deposit = _classic(profile, summary, totals, bonus, capot, steps)
     else:
-        scores, made = _coinche(profile, summary, totals, bonus, capot, steps)
+        scores, made = _coinche(profile, summary, totals, scaled, capot, steps)
         winner = ds if made else fs
         deposit = summary.deposit
     if winner is not None and deposit:
@@ -405,41 +532,48 @@ def _classic(profile, summary, totals, bonus, capot, steps):
 
 
 def _contract_value(profile: Profile, bid: int | str) -> int:
-    if bid == "capot":
+    # 002 line 165: a belote capot / générale belotée scores as much as a capot / générale.
+    if bid in CAPOTS:
         return profile.capot_points
-    if bid == "generale":
+    if bid in GENERALES:
         return profile.generale
     return bid
 
 
-def _coinche(profile, summary, totals, bonus, capot, steps):
+def _coinche(profile, summary, totals, scaled, capot, steps):
     c = summary.contract
     ds = c.side
     fs = 1 - ds
     taker = SEATS.index(c.seat)
     t = summary.tricks
-    cards = summary.card_points
     decl = summary.declarations
     bel = summary.belote
     value = _contract_value(profile, c.bid)
     trump = trump_code(c.trump)
-    if c.bid == "capot":
-        made = capot == ds
+    if c.bid in CAPOTS or c.bid in GENERALES:
+        tricks_made = capot == ds if c.bid in CAPOTS else t[taker] == 8
+        belote_missing = c.bid.endswith("belote") and not bel[ds]
+        made = tricks_made and not belote_missing
         if steps is not None:
-            steps.append(Step("contract_needs_capot", {"side": SIDES[ds], "trump": trump}))
-            steps.append(Step("made_tricks" if made else "failed_tricks"))
-    elif c.bid == "generale":
-        made = t[taker] == 8
-        if steps is not None:
-            steps.append(Step("contract_needs_generale", {"seat": c.seat, "trump": trump}))
-            steps.append(Step("made_tricks" if made else "failed_tricks"))
+            if c.bid in CAPOTS:
+                steps.append(Step("contract_needs_capot", {"side": SIDES[ds], "trump": trump}))
+            else:
+                steps.append(Step("contract_needs_generale", {"seat": c.seat, "trump": trump}))
+            if c.bid.endswith("belote"):
+                steps.append(Step("contract_needs_belote", {"side": SIDES[ds], "trump": trump}))
+            if not tricks_made:
+                steps.append(Step("failed_tricks"))
+            else:
+                steps.append(Step("failed_no_belote" if belote_missing else "made_tricks"))
     else:
         need = c.bid + profile.contract_margin
-        made = totals[ds] >= need and totals[ds] > totals[fs]
+        # 002 line 116 wants strictly more than the defence; line 152 only "not fewer".
+        ahead = totals[ds] >= totals[fs] if profile.tie_made else totals[ds] > totals[fs]
+        made = totals[ds] >= need and ahead
         if steps is not None:
             steps.append(
                 Step(
-                    "contract_needs",
+                    "contract_needs_tie" if profile.tie_made else "contract_needs",
                     {
                         "side": SIDES[ds],
                         "bid": c.bid,
@@ -454,7 +588,9 @@ def _coinche(profile, summary, totals, bonus, capot, steps):
                 "points_needed": need,
                 "points_defence": totals[fs],
             }
-            if made:
+            if made and totals[ds] == totals[fs]:
+                steps.append(Step("made_tie", numbers))
+            elif made:
                 steps.append(Step("made", numbers))
             elif totals[ds] < need:
                 steps.append(Step("failed_short", numbers))
@@ -482,17 +618,21 @@ def _coinche(profile, summary, totals, bonus, capot, steps):
     if made:
         generale = (
             profile.generale
-            and (profile.generale_unannounced or c.bid == "generale")
+            and (profile.generale_unannounced or c.bid in GENERALES)
             and (t[taker] == 8 or t[taker ^ 2] == 8)
         )
+        own_points = mult == 1 or profile.coinche_doubles != "fall"
         if generale:
             base = profile.generale
         elif capot == ds and (mult > 1 or profile.capot_replaces_total):
             base = profile.capot_points
-        elif mult > 1:
+        elif not own_points:
             base = profile.fall_points
         else:
-            base = cards[ds] + bonus[ds]
+            # 002 line 118: the points made are rounded, then the contract is added.
+            base = scaled[ds]
+            if mult > 1:
+                base = round_half_up(base, profile.round_to)
         if steps is not None and generale:
             steps.append(Step("score_generale_award", {"points_base": base}))
         elif steps is not None and capot == ds and base == profile.capot_points:
@@ -501,7 +641,7 @@ def _coinche(profile, summary, totals, bonus, capot, steps):
             passes = capot == ds and profile.capot_takes_declarations
             own = decl[ds] + (decl[fs] if passes else 0)
             scores[ds] = base + own + bel[ds] + value
-            scores[fs] = cards[fs] + bonus[fs] + (0 if passes else decl[fs]) + bel[fs]
+            scores[fs] = scaled[fs] + (0 if passes else decl[fs]) + bel[fs]
             if steps is not None:
                 if passes and decl[fs]:
                     steps.append(Step("declarations_pass", {"points": decl[fs]}))
@@ -519,14 +659,22 @@ def _coinche(profile, summary, totals, bonus, capot, steps):
                     )
                 )
                 steps.append(Step("score_own", {"side": SIDES[fs], "points": scores[fs]}))
+        elif profile.coinche_doubles != "fall":
+            scores[ds] = _own_multiplied(profile, ds, base, value, decl, bel[ds], mult, steps)
+            scores[fs] = bel[fs]
+            if steps is not None:
+                steps.append(Step("score_belote_only", {"side": SIDES[fs], "points": bel[fs]}))
         else:
             scores[ds] = _multiplied(profile, ds, base, value, decl, bel[ds], mult, steps)
             scores[fs] = bel[fs]
             if steps is not None:
                 steps.append(Step("score_belote_only", {"side": SIDES[fs], "points": bel[fs]}))
     else:
-        base = profile.failed_capot_points if c.bid == "capot" else profile.fall_points
-        scores[fs] = _multiplied(profile, fs, base, value, decl, bel[fs], mult, steps)
+        base = profile.failed_capot_points if c.bid in CAPOTS else profile.fall_points
+        if profile.coinche_doubles == "bid" and mult > 1:
+            scores[fs] = _own_multiplied(profile, fs, base, value, decl, bel[fs], mult, steps)
+        else:
+            scores[fs] = _multiplied(profile, fs, base, value, decl, bel[fs], mult, steps)
         scores[ds] = bel[ds]
         if steps is not None:
             steps.append(Step("score_belote_only", {"side": SIDES[ds], "points": bel[ds]}))
@@ -591,6 +739,35 @@ def _multiplied(profile, side, base, value, decl, belote, mult, steps):
         steps.append(
             Step(
                 "score_multiplied_then_extras",
+                {
+                    "side": SIDES[side],
+                    "points_base": base,
+                    "points_contract": value,
+                    "multiplier": mult,
+                    "points_declarations_all": declarations,
+                    "points_belote": belote,
+                    "points": points,
+                },
+            )
+        )
+    return points
+
+
+def _own_multiplied(profile, side, base, value, decl, belote, mult, steps):
+    """A coinched contract's winner under ``coinche_doubles`` "own" (002 line 126: the
+    winner's points and the contract, multiplied) or "bid" (002 line 172: the contract
+    alone multiplied); every declaration and the side's belote added unmultiplied."""
+    declarations = decl[0] + decl[1]
+    if profile.coinche_doubles == "bid":
+        points = base + value * mult + declarations + belote
+        code = "score_bid_multiplied"
+    else:
+        points = (base + value) * mult + declarations + belote
+        code = "score_made_own_multiplied"
+    if steps is not None:
+        steps.append(
+            Step(
+                code,
                 {
                     "side": SIDES[side],
                     "points_base": base,

@@ -25,7 +25,7 @@ from ..payload import field, integer, mapping, seat_values, side_or_seat, side_v
 from .declarations import belote_suits
 from .profiles import Profile
 from .scoring import Contract, DealSummary
-from .tricks import SA, TA, hand_points, parse_trump
+from .tricks import SA, TA, hand_points, parse_trump, trump_code
 
 messages(
     {
@@ -87,22 +87,26 @@ def parse_contract(payload: object, profile: Profile, classic: bool) -> Contract
         return Contract(seat, None, trump, 1)
     if double not in (1, 2, 4) or isinstance(double, bool):
         raise RulesError("bad_double", value=repr(double))
-    if bid == "capot" and profile.capot_bid:
+    belote_bid = bid in ("capotbelote", "generalebelote")
+    if belote_bid and not (profile.belote_capot and belote_suits(trump, profile)):
+        raise RulesError("belote_capot_not_in_profile")
+    if bid in ("capot", "capotbelote") and profile.capot_bid:
         return Contract(seat, bid, trump, double)
-    if bid == "generale" and profile.generale:
+    if bid in ("generale", "generalebelote") and profile.generale:
         return Contract(seat, bid, trump, double)
+    low, high, step = profile.bid_range(trump_code(trump))
     if (
         not isinstance(bid, int)
         or isinstance(bid, bool)
-        or not profile.min_bid <= bid <= profile.max_bid
-        or bid % profile.bid_step
+        or not low <= bid <= high
+        or (bid - low) % step
     ):
         raise RulesError(
             "bad_bid",
-            bid=bid if isinstance(bid, int) and not isinstance(bid, bool) else str(bid),
-            points_min=profile.min_bid,
-            points_max=profile.max_bid,
-            step=profile.bid_step,
+            bid=bid if isinstance(bid, int) and not isinstance(bid, bool) else str(bid)[:40],
+            points_min=low,
+            points_max=high,
+            step=step,
         )
     return Contract(seat, bid, trump, double)
 

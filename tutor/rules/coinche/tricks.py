@@ -88,6 +88,51 @@ def _power_table(trump: int, lead: int) -> tuple[int, ...]:
 
 POWER = tuple(tuple(_power_table(trump, lead) for lead in range(4)) for trump in range(6))
 
+
+def _mirror(card: int, order: tuple[int, ...]) -> int:
+    """The card of the same suit at the opposite end of ``order`` (7 for a jack in trump)."""
+    by_strength = sorted(range(8), key=lambda rank: order[rank])
+    rank = by_strength[7 - order[card & 7]]
+    return (card & ~7) | rank
+
+
+# 002's inverted order (lines 79-93): every card plays and counts as its mirror in its own
+# order, so that the trump 7 is worth the jack's 20 and the plain 7 beats the ace. MIRROR[t]
+# maps each card to the card whose place it takes (an involution, suits unchanged).
+MIRROR = tuple(
+    tuple(
+        _mirror(card, TRUMP_ORDER if trump == TA or card >> 3 == trump else PLAIN_ORDER)
+        for card in range(32)
+    )
+    for trump in range(6)
+)
+IDENTITY = tuple(range(32))
+
+
+def order_map(profile: Profile, trump: int) -> tuple[int, ...]:
+    """How the cards are relabelled to play ``trump`` under ``profile`` (identity unless
+    ``inverted``); the legal-card and trick rules then run on the relabelled cards.
+
+    >>> from tutor.rules.cards import parse_card, card_code
+    >>> from tutor.rules.coinche.profiles import make_profile
+    >>> inverted = make_profile(inverted=True)
+    >>> card_code(order_map(inverted, 1)[parse_card("7H")]), card_code(MIRROR[1][parse_card("AS")])
+    ('JH', '7S')
+    """
+    return MIRROR[trump] if profile.inverted else IDENTITY
+
+
+def map_mask(mask: int, mapping: tuple[int, ...]) -> int:
+    if mapping is IDENTITY:
+        return mask
+    result = 0
+    while mask:
+        low = mask & -mask
+        result |= 1 << mapping[low.bit_length() - 1]
+        mask ^= low
+    return result
+
+
 # Cards of the same suit above each card in the trump order.
 ABOVE_TRUMP = tuple(
     sum(
@@ -119,14 +164,26 @@ def trump_code(trump: int) -> str:
 
 @cache
 def points_table(profile: Profile, trump: int) -> tuple[int, ...]:
-    """Card points of each of the 32 cards under ``trump``."""
+    """Card points of each of the 32 cards under ``trump``.
+
+    Where 002 counts no trump and all trumps at their classic values and converts the
+    total (``sa_ta_count``, ``bid_scale``), the cards carry plain / trump values.
+    """
+    classic = profile.sa_ta_count != "points" or profile.bid_scale == "table"
+    sa_points = profile.sa_points
+    ta_points = profile.ta_points
+    if classic and profile.sa_ta_count != "two_thirds":
+        sa_points = profile.plain_points
+    if classic:
+        ta_points = profile.trump_points
+    mapping = order_map(profile, trump)
     table = []
     for card in range(32):
-        suit, rank = card >> 3, card & 7
+        suit, rank = card >> 3, mapping[card] & 7
         if trump == SA:
-            table.append(profile.sa_points[rank])
+            table.append(sa_points[rank])
         elif trump == TA:
-            table.append(profile.ta_points[rank])
+            table.append(ta_points[rank])
         elif suit == trump:
             table.append(profile.trump_points[rank])
         else:
@@ -139,6 +196,20 @@ def hand_points(profile: Profile, trump: int) -> int:
     return sum(points_table(profile, trump))
 
 
+def strength(card: int, trump: int) -> int:
+    """How high ``card`` ranks within its own suit under ``trump``: the trump order
+    (J 9 A 10 K Q 8 7) for trumps and in all trumps, the plain order otherwise.
+
+    >>> from tutor.rules.cards import parse_card, HEARTS
+    >>> strength(parse_card("9H"), HEARTS) > strength(parse_card("AH"), HEARTS)
+    True
+    >>> strength(parse_card("9S"), HEARTS) > strength(parse_card("AS"), HEARTS)
+    False
+    """
+    trumped = trump == TA or (trump < SA and card >> 3 == trump)
+    return (TRUMP_ORDER if trumped else PLAIN_ORDER)[card & 7]
+
+
 def winner_index(cards: list[int] | tuple[int, ...], trump: int) -> int:
     """Position in ``cards`` (play order) of the card that wins so far."""
     power = POWER[trump][cards[0] >> 3]
@@ -147,6 +218,12 @@ def winner_index(cards: list[int] | tuple[int, ...], trump: int) -> int:
         if power[cards[i]] > best_power:
             best, best_power = i, power[cards[i]]
     return best
+
+
+def trick_winner(cards: list[int] | tuple[int, ...], trump: int, profile: Profile) -> int:
+    """:func:`winner_index` under ``profile``'s card order (``inverted``)."""
+    mapping = order_map(profile, trump)
+    return winner_index([mapping[c] for c in cards], trump)
 
 
 def beats(card: int, other: int, lead: int, trump: int) -> bool:
@@ -181,7 +258,7 @@ def explain_trick(
     >>> [s.code for s in explain_trick(parse_cards(["AS", "TS", "7S", "KS"]), 4)]
     ['trick_won_no_trump', 'trick_points']
     """
-    win = cards[winner_index(cards, trump)]
+    win = cards[trick_winner(cards, trump, profile)]
     lead = SUITS[cards[0] >> 3]
     seat = {"seat": winner_seat} if winner_seat else {}
     if trump in (SA, TA):

@@ -1,0 +1,143 @@
+"""The house-rule builder, its shareable code, and pages running under it."""
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tutor.pages.models import RuleSet
+from tutor.rules.coinche.profiles import make_profile
+
+CODE = make_profile("federation", max_bid=180, tie_made=True).name
+
+
+def build(client, lang="en", **fields):
+    query = {
+        "base": "federation",
+        "min_bid": "80",
+        "max_bid": "160",
+        "bid_step": "10",
+        "generale": "0",
+        "bids_per_player": "0",
+        "belote": "20",
+        "belote_gold": "0",
+        "contract_margin": "0",
+        "round_to": "10",
+        "fall_points": "160",
+        "capot_points": "250",
+        "failed_capot_points": "160",
+        "target": "2000",
+        "capot_bid": "1",
+        "generale_unannounced": "1",
+        "coinche_capot": "1",
+        "coinche_generale": "1",
+        "generale_leads": "1",
+        "declarations": "1",
+        "declarations_count": "1",
+        "multiply_extras": "1",
+        "capot_takes_declarations": "1",
+        "belote_must_validate": "1",
+        "deal": "3-2-3",
+        "bid_scale": "same",
+        "sa_ta_count": "points",
+        "coinche_doubles": "fall",
+    }
+    query.update(fields)
+    query = {k: v for k, v in query.items() if v is not None}
+    return client.get(f"/{lang}/profiles/house/", query)
+
+
+@pytest.mark.django_db
+def test_the_builder_unchanged_gives_the_profile_and_changes_give_a_code(client):
+    response = build(client)
+    assert response.status_code == 302
+    assert parse_qs(urlsplit(response.url).query)["profile"] == ["federation"]
+    response = build(client, max_bid="180", tie_made="1")
+    assert parse_qs(urlsplit(response.url).query)["profile"] == [CODE]
+    page = client.get(response.url)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "data-share" in text and "Highest numbered bid" in text and "180" in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("fields", "option", "words"),
+    [
+        ({"max_bid": "10000000"}, "max_bid", "between 50 and 500"),
+        ({"max_bid": "1000000000000"}, "max_bid", "between 50 and 500"),
+        ({"min_bid": "85"}, "min_bid", "multiple of the bid step"),
+        ({"min_bid": "170"}, "min_bid", "contradict"),
+        ({"target": "abc"}, "target", "must be of type int"),
+    ],
+)
+def test_bad_values_are_refused_beside_their_field_and_kept(client, fields, option, words):
+    response = build(client, **fields)
+    assert response.status_code == 400
+    text = response.content.decode()
+    error = text.split(f'data-error="{option}"', 1)[1].split("</p>", 1)[0]
+    assert words in error
+    typed = next(iter(fields.values()))
+    assert f'value="{typed}"' in text  # nothing typed is lost
+
+
+@pytest.mark.django_db
+def test_refusals_are_translated(client):
+    response = build(client, lang="fr", max_bid="9999")
+    assert response.status_code == 400
+    assert "max_bid" in response.content.decode()
+    assert "between 50 and 500" not in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_an_edited_link_says_what_is_wrong(client):
+    response = client.get("/en/profiles/house/", {"profile": "federation~max_bid:99999"})
+    assert response.status_code == 400
+    assert "between 50 and 500" in response.content.decode()
+    response = client.get("/en/profiles/house/", {"profile": "chouine"})
+    assert response.status_code == 400
+
+
+@pytest.mark.django_db
+def test_pages_run_under_the_code_and_say_so(client):
+    lesson = client.get(f"/en/learn/coinche-play/?profile={CODE}")
+    assert lesson.status_code == 200
+    assert 'data-rules="' + CODE in lesson.content.decode()
+    calculator = client.get("/en/quiz/calculator/", {"profile": CODE})
+    assert calculator.status_code == 200
+    assert CODE in calculator.content.decode()
+    question = client.get(f"/en/quiz/q/legal_cards/{CODE}/", follow=True)
+    assert question.status_code == 200
+    text = question.content.decode()
+    assert "House rules (based on Federation)" in text and 'data-rules="' in text
+    bad = client.get("/en/quiz/q/legal_cards/federation~max_bid:9/", follow=True)
+    assert bad.status_code == 400
+
+
+@pytest.mark.django_db
+def test_use_these_rules_is_remembered_by_every_page(client):
+    response = client.post("/en/profiles/house/use/", {"profile": CODE, "next": "/en/quiz/"})
+    assert response.status_code == 302
+    assert client.session["rules"] == CODE
+    index = client.get("/en/quiz/").content.decode()
+    assert f'value="{CODE}" selected' in index or f'value="{CODE}"' in index
+    assert client.post("/en/profiles/house/use/", {"profile": "nope~x:1"}).status_code == 400
+
+
+@pytest.mark.django_db
+def test_a_signed_in_teacher_saves_a_named_rule_set_for_club_sessions(client):
+    user = get_user_model().objects.create_user("teacher", password="pw-long-enough-1")
+    client.force_login(user)
+    response = client.post("/en/profiles/house/save/", {"profile": CODE, "name": "Café du Port"})
+    assert response.status_code == 302
+    assert RuleSet.objects.get(owner=user).code == CODE
+    club = client.get("/en/club/").content.decode()
+    assert "Café du Port" in club
+    assert client.post("/en/profiles/house/save/", {"profile": CODE, "name": ""}).status_code == 400
+
+
+@pytest.mark.django_db
+def test_the_profiles_page_compares_profiles_option_by_option(client):
+    text = client.get("/en/profiles/").content.decode()
+    assert "data-compare" in text and text.count('data-action="use-profile"') == 5
+    assert 'class="differs"' in text
