@@ -18,6 +18,7 @@ from tutor.rules.chouine import rules as chouine
 from tutor.rules.coinche.tricks import parse_trump, strength, winner_index
 from tutor.rules.explain import (
     Step,
+    bid_name,
     card_name,
     gettext_noop,
     messages,
@@ -68,8 +69,6 @@ messages(
             SA=gettext_noop("%(seat)s took, and the deal is played at no trump."),
             TA=gettext_noop("%(seat)s took, and the deal is played at all trumps."),
         ),
-        # The bid alone, as the badge prints it: a number or capot / générale.
-        "table_bid": gettext_noop("%(bid)s"),
     }
 )
 
@@ -203,7 +202,7 @@ def contract_view(contract: Mapping | None, lang: str, trump: str | None = None)
         "trump": trump,
         "symbol": SUIT_SYMBOLS.get(trump, trump),
         "trump_name": suit_name(trump, lang),
-        "bid": "" if bid is None else render(Step("table_bid", {"bid": bid}), lang),
+        "bid": "" if bid is None else bid_name(bid, lang),
         "seat": seat_name(contract["seat"], lang),
         "double": {2: "×2", 4: "×4"}.get(double, ""),
         "double_name": {

@@ -143,4 +143,4 @@ def test_it_writes_the_contract_badge():
     capot = table.contract_view({"seat": "E", "bid": "capot", "trump": "SA", "double": 1}, "en")
     assert capot["bid"] == "capot" and capot["double"] == ""
     classic = table.contract_view({"seat": "W", "bid": None, "trump": "C", "double": 1}, "en")
-    assert classic["text"] == "West took the trump, clubs."
+    assert classic["text"] == "West took, with clubs as trumps."

@@ -397,6 +397,11 @@ def player_name(code: str, lang: str, form: str = "") -> str:
     return _word(PLAYER_FORMS[form], code, lang)
 
 
+def bid_name(bid: int | str, lang: str) -> str:
+    """A bid alone, as a badge prints it: a number the locale's way, or capot / générale."""
+    return _render_value("bid", bid, lang)
+
+
 def contract_name(bid: int | str, trump: str, lang: str) -> str:
     """A contract as one phrase: "100 à cœur", "capot sans atout"."""
     template = translator(lang).pgettext("contract", "%(bid)s %(strain)s")
