@@ -345,16 +345,17 @@ def cards_text(codes: str | list[str], lang: str, form: str = "") -> str:
         codes = [codes]
     template = translator(lang).pgettext("card name", "%(rank)s of %(suit)s")
     forms = RANK_FORMS[form]
+    by_suit = _by_suit(list(codes))
     groups = [
         template
         % {
             "rank": list_text([_word(forms, rank, lang) for rank in ranks], lang),
             "suit": _word(SUIT_WORDS, suit, lang),
         }
-        for suit, ranks in _by_suit(list(codes))
+        for suit, ranks in by_suit
     ]
-    if len(groups) < 2:
-        return "".join(groups)
+    if len(groups) < 2 or all(len(ranks) == 1 for _, ranks in by_suit):
+        return list_text(groups, lang)
     # The suits are set apart, so that the "and" inside each suit's ranks cannot be read as
     # joining suits: in a sentence by a comma and a last word of their own, in a bare list
     # (after a colon, in brackets) by semicolons.
