@@ -6,10 +6,12 @@ on by ``DJANGO_DEBUG=0`` and reads ``SECRET_KEY``, ``ALLOWED_HOSTS`` and
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -35,6 +37,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
+    "tutor.guard",
     "tutor.pages",
     "tutor.quiz",
     "tutor.lessons",
@@ -46,13 +50,56 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Before anything reads the address or the body (CommonMiddleware, the CSRF check).
+    "tutor.guard.middleware.RefuseBadInput",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "tutor.guard.middleware.PrivatePages",
+    # Last, as django-axes asks: it turns a locked-out sign-in into our lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Scripts and styles come from our own static files only: no inline script, no eval (htmx is
+# configured without it in base.html), no inline style. Forms post to the site itself.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+
+# URL names of the pages that hold answers, teacher keys or a learner's record: they are sent
+# with Cache-Control: no-store (tutor.guard.middleware.PrivatePages). Add new ones here.
+PRIVATE_PAGES = frozenset(
+    {
+        "club_host",
+        "club_host_live",
+        "club_host_act",
+        "club_export",
+        "club_handout",
+        "club_play",
+        "club_play_live",
+        "club_answer",
+        "quiz_sheet",
+        "quiz_sheet_undo",
+        "quiz_test_start",
+        "quiz_test",
+        "quiz_test_result",
+        "quiz_progress",
+        "quiz_review",
+        "login",
+        "signup",
+    }
+)
 
 ROOT_URLCONF = "tutor.urls"
 
@@ -97,7 +144,31 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# django-axes checks a sign-in before the password is hashed, so once an address or an account
+# name has failed too often, further attempts cost no hashing at all. Failures count per
+# address and, separately, per account name; the lock lifts after a quarter of an hour and a
+# successful sign-in clears the count, so the real owner is never shut out for long.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_RESET_ON_SUCCESS = True
+# Failing on during a lock does not prolong it: an attacker cannot keep an owner out for good.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "tutor.guard.clients.address"
+AXES_LOCKOUT_CALLABLE = "tutor.lessons.views.locked_out"
+# One row per failure is enough; no log of every successful sign-in.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
+# New accounts per address in a sliding hour: a class can sign up from the school's one
+# address, a script cannot fill the user table (tutor.lessons.views.signup).
+SIGNUPS_PER_HOUR = 30
+
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "tutor.guard.passwords.NotBlankValidator"},
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -146,8 +217,15 @@ if not DEBUG:
 
 # The request header a reverse proxy writes the client's address into, as Django
 # names it (e.g. HTTP_X_FORWARDED_FOR); empty when clients connect directly.
-# Club sessions limit failed joins per client address.
+# Sign-in, sign-up and club joins are limited per client address (tutor.guard.clients).
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+# The addresses the proxy connects from: only their requests may name a client in that
+# header, and only the last hop (the one the proxy itself appended) is believed.
+TRUSTED_PROXIES = [
+    address.strip()
+    for address in os.environ.get("TRUSTED_PROXIES", "127.0.0.1,::1").split(",")
+    if address.strip()
+]
 
 LOGGING = {
     "version": 1,

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from tutor.rules.cards import SUITS, card_code, next_seat, parse_card, parse_cards, side_of
 from tutor.rules.chouine import rules as chouine
+from tutor.rules.coinche.auction import parse_call
 from tutor.rules.coinche.tricks import parse_trump, strength, winner_index
 from tutor.rules.explain import (
     Step,
@@ -69,6 +70,10 @@ messages(
             SA=gettext_noop("%(seat)s took, and the deal is played at no trump."),
             TA=gettext_noop("%(seat)s took, and the deal is played at all trumps."),
         ),
+        "table_to_speak": gettext_noop("%(seat)s is to speak."),
+        "table_declares": gettext_noop("%(seat)s declares %(cards)s."),
+        "table_declares_nothing": gettext_noop("%(seat)s has nothing to declare."),
+        "table_player_dealer": gettext_noop("%(the_player)s dealt first."),
     }
 )
 
@@ -220,8 +225,32 @@ def _markers(lang: str) -> dict:
         "dealer": tr.pgettext("table", "dealer"),
         "leads": tr.pgettext("table", "leads"),
         "to_play": tr.pgettext("table", "to play"),
+        "to_speak": tr.pgettext("table", "to speak"),
         "wins": tr.pgettext("table", "wins the trick"),
+        "nothing": tr.pgettext("table", "nothing to declare"),
     }
+
+
+def call_view(seat: str, text: str, order: int, lang: str) -> dict:
+    """One call of an auction, laid before the seat that made it: the short form the chip
+    prints (a bid and its trump, pass, coinche, surcoinche) and the engine's sentence."""
+    call = parse_call(text)
+    tr = translator(lang)
+    params: dict = {"seat": seat}
+    view = {"seat": seat, "code": call.text(), "kind": call.kind, "order": order}
+    view.update(symbol="", suit="")
+    if call.kind == "bid":
+        params.update(bid=call.bid, trump=call.trump)
+        view["short"] = bid_name(call.bid, lang)
+        view["suit"] = call.trump
+        view["symbol"] = SUIT_SYMBOLS.get(call.trump) or suit_name(call.trump, lang)
+    elif call.kind == "pass":
+        view["short"] = tr.pgettext("call", "pass")
+    else:
+        view["short"] = tr.pgettext("double", call.kind)
+        view["double"] = {"coinche": "×2", "surcoinche": "×4"}[call.kind]
+    view["name"] = _step(f"call_{call.kind}", lang, **params)
+    return view
 
 
 def coinche_table(
@@ -239,6 +268,9 @@ def coinche_table(
     points: Mapping[str, int] | None = None,
     show_winner: bool = False,
     to_play: bool = True,
+    calls: Iterable[tuple[str, str]] = (),
+    to_speak: str | None = None,
+    declared: Mapping[str, Iterable[str]] | None = None,
 ) -> dict:
     """Four seats round a table, ``bottom`` (default ``you``, else South) at the bottom.
 
@@ -246,8 +278,12 @@ def coinche_table(
     seat to play next (when ``to_play`` and the trick is not over) and, with
     ``show_winner``, the seat winning the trick so far are the engine's. ``number``: the
     trick's number in the deal; ``tricks_won``/``points``: per seat, where a question needs them.
+    ``calls``: an auction so far, ``(seat, call)`` in the order made (each seat the engine's),
+    laid before the seats with ``to_speak`` (the engine's next speaker) marked. ``declared``:
+    each seat's declared cards (the engine's best declarations), shown at the seat.
     """
     trick = [str(code).upper() for code in trick]
+    calls = [call_view(seat, text, index + 1, lang) for index, (seat, text) in enumerate(calls)]
     bottom = bottom or you or "S"
     order = [bottom]
     for _ in range(3):
@@ -282,9 +318,22 @@ def coinche_table(
                 "card": played.get(code),
                 "tricks_won": (tricks_won or {}).get(code),
                 "points": (points or {}).get(code),
+                "to_speak": code == to_speak,
+                "calls": [call for call in calls if call["seat"] == code],
+                "declared": None
+                if declared is None
+                else [card_view(card, lang, _suit_trump(trump)) for card in declared.get(code, ())],
             }
         )
     summary = _coinche_summary(lang, leader, trick, you, dealer, next_to_play, winner)
+    at = 1 if dealer else 0
+    summary[at:at] = [call["name"] for call in calls]
+    if to_speak:
+        summary.insert(at + len(calls), _step("table_to_speak", lang, seat=to_speak))
+    for code in "NESW" if declared is not None else "":
+        cards = list(declared.get(code, ()))
+        line = "table_declares" if cards else "table_declares_nothing"
+        summary.append(_step(line, lang, seat=code, cards=cards))
     badge = contract_view(contract, lang, trump)
     if badge:
         summary.insert(0, badge["text"])
@@ -299,6 +348,8 @@ def coinche_table(
         "markers": markers,
         "summary": summary,
         "winner": winner,
+        "auction": bool(calls) or to_speak is not None,
+        "declarations": declared is not None,
     }
 
 
@@ -339,7 +390,7 @@ def _distance(start: str, seat: str) -> int:
 def chouine_table(
     lang: str,
     *,
-    trump: str,
+    trump: str | None = None,
     stock: int | None = None,
     indicator: str | None = None,
     leader: str | None = None,
@@ -350,11 +401,13 @@ def chouine_table(
     to_play: bool = True,
     points: Mapping[str, int] | None = None,
     number: int | None = None,
+    dealer: str | None = None,
 ) -> dict:
     """Chouine's two players face to face, the stock (``stock`` cards, the indicator
     included; ``None`` when the question does not say) with the ``indicator`` turned up
     under it, the trick (``leader``'s card, then the reply) and the phase of play, the
-    engine's for this stock."""
+    engine's for this stock. ``trump`` is ``None`` for a match, which has none; ``dealer``
+    marks the player who dealt (first)."""
     trick = [str(code).upper() for code in trick]
     other = chouine.PLAYERS[1 - chouine.PLAYERS.index(bottom)]
     follower = None if leader is None else chouine.PLAYERS[1 - chouine.PLAYERS.index(leader)]
@@ -379,6 +432,7 @@ def chouine_table(
             "position": position,
             "name": player_name(code, lang),
             "you": code == you,
+            "dealer": code == dealer,
             "leader": code == leader and bool(trick),
             "to_play": code == next_to_play,
             "winner": code == winner,
@@ -395,9 +449,11 @@ def chouine_table(
         chouine.PHASE_STOCK_CLOSED: tr.pgettext("chouine phase", "Last five tricks: strict play"),
     }
     summary = []
+    if dealer:
+        summary.append(_step("table_player_dealer", lang, player=dealer))
     if indicator and stock:
         summary.append(_step("table_indicator", lang, card=indicator, trump=trump))
-    else:
+    elif trump:
         summary.append(_step("table_trump", lang, trump=trump))
     if stock is not None:
         summary.append(
@@ -428,8 +484,9 @@ def chouine_table(
             "label": tr.pgettext("chouine", "Stock"),
             "indicator": card_view(indicator, lang, trump) if indicator and stock else None,
         },
-        "trump": {"code": trump, "symbol": SUIT_SYMBOLS[trump], "name": suit_name(trump, lang)},
-        "trump_label": _step("table_trump", lang, trump=trump),
+        "trump": trump
+        and {"code": trump, "symbol": SUIT_SYMBOLS[trump], "name": suit_name(trump, lang)},
+        "trump_label": trump and _step("table_trump", lang, trump=trump),
         "phase": phase,
         "phase_name": phase_names[phase],
         "trick_number": number,

@@ -141,7 +141,10 @@ def test_it_serves_the_course_in_every_language(client, lang):
 def test_it_shows_and_explains_a_deal_with_announcements_in_every_language(client, lang):
     body = client.get(f"/{lang}/learn/chouine-scoring/").content.decode()
     exercise = body[body.index('id="exercise-1"') : body.index('id="exercise-2"')]
-    assert exercise.count("<li>") == 2
+    # The two announcements, in the rows under the table (which draws the players' points).
+    rows = exercise[exercise.index('class="question-row"') :]
+    assert rows.count("<li>") == 2
+    assert 'data-points="60"' in exercise
     response = client.post(
         f"/{lang}/learn/chouine-scoring/1/",
         {"profile": "chouine", "choice": "B"},
@@ -162,3 +165,70 @@ def test_it_refuses_a_non_number_score(client):
         {"profile": "federation", "score_NS": "lots", "score_EW": "1"},
     )
     assert response.status_code == 400
+
+
+@pytest.mark.parametrize("slug", sorted(LESSONS))
+def test_every_lesson_opens_with_its_example_at_the_first_step(client, slug):
+    body = client.get(reverse("lesson", args=[slug])).content.decode()
+    example = body.index(f'data-example="{slug}"')
+    assert example < body.index('id="explanation"') < body.index('id="practice"')
+    assert 'data-step="0"' in body and "Step 1 of" in body
+    assert 'data-action="example-previous"' not in body
+    assert 'data-action="example-next"' in body
+
+
+def test_it_draws_a_step_of_the_example_without_javascript(client):
+    url = reverse("lesson", args=["coinche-play"])
+    body = client.get(url, {"step": "3", "profile": "official"}).content.decode()
+    stage = body[body.index('id="example-stage"') : body.index('id="explanation"')]
+    assert 'data-step="3"' in stage and 'data-cards="3"' in stage
+    assert "Step 4 of 6" in stage
+    # South overtrumps West's nine of hearts: South's hand, the card played and the rule.
+    assert "South played the jack of hearts." in stage
+    assert "The rule for South:" in stage and "you must play a higher trump" in stage
+    assert 'class="pick is-chosen" data-card="JH"' in stage
+    for step in (2, 4):
+        assert f'href="{url}?profile=official&amp;step={step}#example"' in stage
+    last = client.get(url, {"step": "5"}).content.decode()
+    assert 'data-action="example-done"' in last and 'href="#practice"' in last
+    assert 'data-winner="S"' in last
+
+
+def test_it_swaps_only_the_example_and_says_the_step_to_screen_readers(client):
+    response = client.get(
+        reverse("lesson", args=["coinche-auction"]),
+        {"step": "6", "profile": "federation"},
+        headers={"HX-Request": "true", "HX-Target": "example-stage"},
+    )
+    body = response.content.decode()
+    assert response.status_code == 200 and "<html" not in body and 'id="exercise-1"' not in body
+    assert body.lstrip().startswith('<div class="example-stage" id="example-stage" data-step="6"')
+    live = body[body.index('<p id="example-live" hx-swap-oob="innerHTML">') :]
+    assert "Step 7 of 8" in live and "South says coinche: the contract is doubled." in live
+    # The calls so far lie at their seats, the next speaker marked.
+    assert body.count('class="call ') == 6
+    assert 'data-seat="E"' in body[body.index("data-to-speak") - 400 : body.index("data-to-speak")]
+
+
+@pytest.mark.parametrize("step", ["-1", "x", "1.5", "", "99999"])
+def test_it_refuses_a_step_no_link_has_in_a_translated_page(client, step):
+    response = client.get("/fr/learn/coinche-play/", {"step": step})
+    assert response.status_code == 400
+    assert "L'exemple de la leçon n'a pas cette étape." in response.content.decode()
+
+
+def test_a_step_past_the_end_shows_the_last_one(client):
+    body = client.get(reverse("lesson", args=["coinche-play"]), {"step": "40"}).content.decode()
+    assert 'data-step="5"' in body and "Step 6 of 6" in body
+
+
+def test_an_example_house_rules_forbid_is_played_under_the_lessons_rules_and_says_so(client):
+    # A lowest bid of 90 refuses the example's opening 80 in hearts.
+    url = reverse("lesson", args=["coinche-auction"])
+    house = "federation~min_bid:90"
+    body = client.get(url, {"profile": house, "step": "1"}).content.decode()
+    assert "data-shown-under" in body and "West bids 80 in hearts." in body
+    # The links keep the learner's own rules.
+    assert "profile=federation~min_bid%3A90&amp;step=2" in body
+    plain = client.get(url, {"profile": "federation"}).content.decode()
+    assert "data-shown-under" not in plain

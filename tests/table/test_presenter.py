@@ -144,3 +144,44 @@ def test_it_writes_the_contract_badge():
     assert capot["bid"] == "capot" and capot["double"] == ""
     classic = table.contract_view({"seat": "W", "bid": None, "trump": "C", "double": 1}, "en")
     assert classic["text"] == "West took, with clubs as trumps."
+
+
+def test_it_lays_each_call_at_the_seat_that_made_it_with_the_next_speaker_marked():
+    # North dealt: West speaks first, then South (seed 003's order of play).
+    drawn = table.coinche_table(
+        "en", dealer="N", calls=[("W", "80H"), ("S", "pass"), ("E", "coinche")], to_speak="N"
+    )
+    by_code = {seat["code"]: seat for seat in drawn["seats"]}
+    assert [(c["code"], c["order"], c["short"]) for c in by_code["W"]["calls"]] == [
+        ("80H", 1, "80")
+    ]
+    assert by_code["S"]["calls"][0]["kind"] == "pass" and by_code["S"]["calls"][0]["order"] == 2
+    assert by_code["E"]["calls"][0]["double"] == "×2"
+    assert by_code["N"]["calls"] == [] and by_code["N"]["to_speak"] and by_code["N"]["dealer"]
+    assert drawn["auction"] and not drawn["declarations"]
+    assert drawn["summary"] == [
+        "North dealt.",
+        "West bids 80 in hearts.",
+        "South passes.",
+        "East says coinche: the contract is doubled.",
+        "North is to speak.",
+    ]
+
+
+def test_it_shows_each_seats_declarations_at_its_seat():
+    drawn = table.coinche_table("en", trump="H", declared={"N": ["JC", "QC", "KC"], "E": []})
+    by_code = {seat["code"]: seat for seat in drawn["seats"]}
+    assert [card["code"] for card in by_code["N"]["declared"]] == ["JC", "QC", "KC"]
+    assert by_code["E"]["declared"] == [] and by_code["S"]["declared"] == []
+    assert "North declares king, queen, and jack of clubs." in drawn["summary"]
+    assert "East has nothing to declare." in drawn["summary"]
+
+
+def test_a_chouine_match_has_its_players_and_first_dealer_but_no_trump():
+    drawn = table.chouine_table("en", dealer="B", points={"A": 60, "B": 60})
+    assert drawn["trump"] is None and drawn["stock"] is None
+    assert [(s["code"], s["dealer"], s["points"]) for s in drawn["seats"]] == [
+        ("A", False, 60),
+        ("B", True, 60),
+    ]
+    assert drawn["summary"] == ["Player B dealt first."]

@@ -1,26 +1,32 @@
 """Secrets of a club session: join codes, teacher keys, player tokens, the join rate limit.
 
-A join code is 8 characters from 31 unambiguous ones (31**8 ≈ 8.5e11), and
-failed joins are limited per client, so guessing a live code is hopeless. The
-teacher key is an HMAC of the session's nonce with SECRET_KEY: 256 bits no one
-can guess, never stored, recomputable for a signed-in owner.
+A join code is 8 characters from 31 unambiguous ones (31**8 ≈ 8.5e11) and stays
+joinable for a day, so guessing a live code is hopeless. Unknown codes are counted
+per client address in a sliding window, and past the limit they are refused without
+a look; but a well-formed code of a live session always joins, because every phone
+of a club shares the club's one Wi-Fi address and one careless player must not shut
+the class out. The teacher key is an HMAC of the session's nonce with SECRET_KEY:
+256 bits no one can guess, never stored, recomputable for a signed-in owner.
 """
 
 import hashlib
 import secrets
-import time
+from datetime import timedelta
 
-from django.conf import settings
-from django.db import connection
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from .models import RateCounter
+from tutor.guard import throttle
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
-# Everyone at a club shares one Wi-Fi address, so only failures count.
+# Unknown codes allowed per client address in any WINDOW_SECONDS.
 FAILURES_ALLOWED = 20
 WINDOW_SECONDS = 600
+# How long after its creation an unfinished session can still be joined.
+JOINABLE_FOR = timedelta(days=1)
+# The most players a session takes: the projector and the polls were measured to hold
+# 300 phones comfortably (docs/club.md).
+MAX_PLAYERS = 300
 
 
 def new_code() -> str:
@@ -61,40 +67,10 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def client_key(request) -> str:
-    """Who is joining, hashed.
-
-    Behind a reverse proxy every request comes from the proxy's address, so the
-    deployment names the header the proxy writes the client's address into
-    (``CLIENT_IP_HEADER``); the last address in it is the one the proxy saw.
-    """
-    address = request.META.get("REMOTE_ADDR", "")
-    if settings.CLIENT_IP_HEADER:
-        forwarded = request.META.get(settings.CLIENT_IP_HEADER, "")
-        address = forwarded.split(",")[-1].strip() or address
-    return digest(address)
-
-
-def record_failure(request) -> int:
-    """Counts one failed join for this client in the current slot; returns the count.
-
-    One upsert statement, so concurrent failures from several workers all count.
-    """
-    slot = int(time.time()) // WINDOW_SECONDS
-    table = connection.ops.quote_name(RateCounter._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} (client, slot, failures) VALUES (%s, %s, 1) "
-            f"ON CONFLICT (client, slot) DO UPDATE SET failures = {table}.failures + 1 "
-            "RETURNING failures",
-            [client_key(request), slot],
-        )
-        (failures,) = cursor.fetchone()
-    RateCounter.objects.filter(slot__lt=slot - 1).delete()
-    return failures
+def record_failure(request) -> None:
+    """Counts one unknown code from this client (the window slides: tutor.guard.throttle)."""
+    throttle.record("join", request)
 
 
 def too_many_failures(request) -> bool:
-    slot = int(time.time()) // WINDOW_SECONDS
-    row = RateCounter.objects.filter(client=client_key(request), slot=slot).first()
-    return row is not None and row.failures >= FAILURES_ALLOWED
+    return throttle.count("join", request, WINDOW_SECONDS) >= FAILURES_ALLOWED

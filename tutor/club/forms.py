@@ -4,12 +4,14 @@ import unicodedata
 
 from django import forms
 from django.conf import settings
+from django.core.validators import MaxLengthValidator
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
 from tutor.rules.profiles import fits
 
-from . import codes, questions
+from . import codes, nicknames, questions
+from .models import Player
 
 SECONDS = [
     ("", _("Untimed")),
@@ -97,7 +99,13 @@ class JoinForm(forms.Form):
         return code
 
     def clean_nickname(self):
-        nickname = " ".join(self.cleaned_data["nickname"].split())
-        if not nickname or any(unicodedata.category(char).startswith("C") for char in nickname):
+        nickname = nicknames.normalise(self.cleaned_data["nickname"])
+        if (
+            not nickname
+            or any(unicodedata.category(char).startswith("C") for char in nickname)
+            or nicknames.too_many_marks(nickname)
+        ):
             raise forms.ValidationError(_("Choose a nickname made of letters, digits or signs."))
+        # NFKC can lengthen a name (one ligature becomes several letters).
+        MaxLengthValidator(Player._meta.get_field("nickname").max_length)(nickname)
         return nickname

@@ -94,19 +94,3 @@ class Answer(models.Model):
 
     def __str__(self):
         return f"{self.player} → {self.question}"
-
-
-class RateCounter(models.Model):
-    """Failed join attempts per client and time window (see codes.too_many_failures)."""
-
-    client = models.CharField(max_length=64)
-    slot = models.BigIntegerField()
-    failures = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["client", "slot"], name="club_rate_slot_once")
-        ]
-
-    def __str__(self):
-        return f"{self.client}@{self.slot}"

@@ -4,6 +4,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import translation
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -68,12 +69,16 @@ def _context(player: Player, message: str = "") -> dict:
     return context
 
 
+def _join_url(code: str) -> str:
+    # The code comes from the address as typed: encoded, it cannot add a parameter.
+    return f"{reverse('club_join')}?{urlencode({'code': code})}"
+
+
 def _not_a_player(request, code: str) -> HttpResponse:
-    join_url = f"{reverse('club_join')}?code={code}"
     return HttpResponse(
         _("You are not in this session on this device. Join it again with its code."),
         status=403,
-        headers={"HX-Redirect": join_url},
+        headers={"HX-Redirect": _join_url(code)},
         content_type="text/plain; charset=utf-8",
     )
 
@@ -82,7 +87,7 @@ def _not_a_player(request, code: str) -> HttpResponse:
 def page(request, code):
     player = current_player(request, code)
     if player is None:
-        return redirect(f"{reverse('club_join')}?code={code}")
+        return redirect(_join_url(code))
     return live.fragment(request, "club/play.html", _context(player), _etag(player))
 
 

@@ -1,16 +1,18 @@
 """Creating a session and joining one (see host.py for the projector, play.py for phones)."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tutor.pages import rules
 
-from . import codes, questions
+from . import codes, nicknames, questions
 from .forms import CreateForm, JoinForm
 from .models import ClubQuestion, ClubSession, Player
 from .play import current_player, player_cookie
@@ -84,30 +86,54 @@ def join(request):
         if code and current_player(request, code) is not None:
             return redirect("club_play", code)
     elif request.method == "POST":
-        if codes.too_many_failures(request):
-            form.is_valid()
-            form.add_error(None, _("Too many wrong codes from this network. Wait ten minutes."))
-            status = 429
-        elif form.is_valid():
+        if form.is_valid():
             response = _join(request, form)
             if response is not None:
                 return response
-            status = 404 if form.has_error("code") else 409
+            if form.has_error("code", "too_many"):
+                status = 429
+            else:
+                status = 404 if form.has_error("code") else 409
         else:
             status = 400
     return render(request, "club/join.html", {"form": form}, status=status)
 
 
-def _join(request, form) -> HttpResponseRedirect | None:
-    data = form.cleaned_data
-    session = (
-        ClubSession.objects.filter(code=data["code"])
+def _joinable(code: str) -> ClubSession | None:
+    """The live session with this code: not finished, and not older than JOINABLE_FOR."""
+    return (
+        ClubSession.objects.filter(code=code, created_at__gte=timezone.now() - codes.JOINABLE_FOR)
         .exclude(phase=ClubSession.Phase.FINISHED)
         .first()
     )
+
+
+def _join(request, form) -> HttpResponseRedirect | None:
+    data = form.cleaned_data
+    session = _joinable(data["code"])
     if session is None:
+        # A live code never gets here, however many wrong ones this network sent before.
+        too_many = codes.too_many_failures(request)
         codes.record_failure(request)
-        form.add_error("code", _("No session is running with this code."))
+        if too_many:
+            message = _("Too many wrong codes from this network. Check the code on the screen.")
+            form.add_error("code", ValidationError(message, code="too_many"))
+        else:
+            form.add_error("code", _("No session is running with this code."))
+        return None
+    player = current_player(request, session.code)
+    if player is not None:
+        # The phone already holds this session's token: it is the same player, back again.
+        Player.objects.filter(pk=player.pk).update(lang=data["lang"])
+        with translation.override(data["lang"]):
+            return redirect("club_play", session.code)
+    if session.players.count() >= codes.MAX_PLAYERS:
+        message = ngettext(
+            "This session is full: it takes %(count)s player.",
+            "This session is full: it takes %(count)s players.",
+            codes.MAX_PLAYERS,
+        ) % {"count": codes.MAX_PLAYERS}
+        form.add_error(None, message)
         return None
     token = codes.new_token()
     try:
@@ -115,7 +141,7 @@ def _join(request, form) -> HttpResponseRedirect | None:
             Player.objects.create(
                 session=session,
                 nickname=data["nickname"],
-                nickname_key=data["nickname"].casefold()[:24],
+                nickname_key=nicknames.key(data["nickname"]),
                 token_digest=codes.digest(token),
                 lang=data["lang"],
             )

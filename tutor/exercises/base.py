@@ -21,6 +21,9 @@ from tutor.rules.explain import Step, gettext_noop, group_cards, messages, rende
 from tutor.rules.profiles import fits
 
 MAX_SEED = 2**32 - 1
+# No score or count in these games comes near a billion; a longer number is refused before
+# it reaches the engine, a Babel format or the database.
+MAX_ANSWER_DIGITS = 9
 # How many scenarios a filtered pose draws before saying the filter matches nothing.
 MAX_DRAWS = 400
 # The seeds whose draws decide, once per process, which situations a type shows where
@@ -44,6 +47,9 @@ messages(
             "No scenario with these filters was found; try another level or situation."
         ),
         "quiz_bad_answer": gettext_noop("This answer does not belong to this question."),
+        "quiz_number_too_long": gettext_noop(
+            "This number is too long to be an answer: give at most %(digits)s digits."
+        ),
         "quiz_unknown_curated": gettext_noop('There is no prepared scenario called "%(value)s".'),
         "quiz_also_legal": gettext_noop("You could also have played %(the_card)s."),
         "quiz_choice_seat": gettext_noop("%(seat)s"),
@@ -356,8 +362,11 @@ def read_answer(question: dict, form: Mapping) -> Any:
 def _integer(given: list[str]) -> int | None:
     if not given or not given[0].strip():
         return None
+    text = given[0].strip()
+    if len(text.lstrip("+-")) > MAX_ANSWER_DIGITS:
+        raise BadAnswer("quiz_number_too_long", digits=MAX_ANSWER_DIGITS)
     try:
-        return int(given[0].strip())
+        return int(text)
     except ValueError:
         raise BadAnswer("quiz_bad_answer") from None
 

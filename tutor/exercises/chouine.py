@@ -544,6 +544,15 @@ class ChouineDealWinner(QuestionType):
                 )
         return rows
 
+    def table(self, question):
+        d = question["data"]
+        return {
+            "game": "chouine",
+            "trump": d["trump"],
+            "points": d["card_points"],
+            "to_play": False,
+        }
+
     def choices(self, question):
         return _players() + [{"value": "tie", "label": {"code": "quiz_choice_tie", "params": {}}}]
 
@@ -582,6 +591,9 @@ class ChouineMatchWinner(QuestionType):
     def prompt(self, question):
         d = question["data"]
         return Step("quiz_chouine_match", {"player": d["first_dealer"]})
+
+    def table(self, question):
+        return {"game": "chouine", "dealer": question["data"]["first_dealer"], "to_play": False}
 
     def show(self, question):
         labels = [

@@ -14,7 +14,10 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from tutor.rules.cards import card_code, mask_of, parse_cards
+from tutor.rules.coinche.declarations import best_declarations
 from tutor.rules.coinche.profiles import coinche_profile
+from tutor.rules.coinche.tricks import parse_trump
 
 GAMES = {
     "coinche": _("Coinche"),
@@ -40,10 +43,61 @@ class Exercise:
 
 
 @dataclass(frozen=True)
+class TrickExample:
+    """A Coinche trick played card by card: what each seat holds before it (the card it
+    plays included; every seat the same number of cards, so the trick's number follows)
+    and the cards in the order played from ``leader``; with ``dealer``, the first trick."""
+
+    trump: str
+    leader: str
+    hands: dict[str, tuple[str, ...]]
+    plays: tuple[str, ...]
+    # The first trick of a deal, led by the player after the dealer.
+    dealer: str | None = None
+
+
+@dataclass(frozen=True)
+class AuctionExample:
+    """An auction called by call from ``dealer``'s left, to its contract."""
+
+    dealer: str
+    calls: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DuelExample:
+    """A Chouine trick: each player's hand before it, the card led by ``leader`` and the
+    reply, with ``stock`` cards left (the ``indicator`` turned up under them)."""
+
+    trump: str
+    leader: str
+    hands: dict[str, tuple[str, ...]]
+    lead: str
+    reply: str
+    stock: int
+    indicator: str | None = None
+
+
+@dataclass(frozen=True)
+class SolvedExample:
+    """A position stepped through in the engine's own solution: a deal's score, a
+    comparison of declarations, an announcement, the end of a game."""
+
+    exercise: Exercise
+
+
+Example = TrickExample | AuctionExample | DuelExample | SolvedExample
+
+
+@dataclass(frozen=True)
 class Lesson:
+    """A lesson: its prose (:attr:`template`), the worked example it opens with, stepped
+    through on the table (:mod:`tutor.lessons.examples`), and its exercises."""
+
     slug: str
     game: str
     title: str
+    example: Example
     exercises: tuple[Exercise, ...]
     profiles: tuple[str, ...] = field(default=COINCHE_PROFILES)
 
@@ -127,11 +181,47 @@ def _announce(hand: list[str], options: list[list]) -> dict:
     }
 
 
+# Four hands of a deal, hearts trump: East's quarte beats North's tierce, so East-West
+# score theirs, West's tierce too; the declared cards are the engine's (best_declarations).
+DECLARATION_HANDS = {
+    "N": ["KC", "QC", "JC", "AS", "TH", "8D", "7C", "9H"],
+    "E": ["9D", "TD", "JD", "QD", "AH", "KS", "7D", "8C"],
+    "S": ["TS", "JS", "7H", "QH", "KH", "AD", "TC", "AC"],
+    "W": ["7S", "8S", "9S", "QS", "8H", "JH", "KD", "9C"],
+}
+
+
+def _declarations_example(profile: str) -> dict:
+    """The deal above as ``declarations_winner`` poses it, declared cards by the profile."""
+    rules = coinche_profile(profile)
+    trump = parse_trump("H", rules)
+    declared = {
+        seat: [
+            card_code(c)
+            for combination in best_declarations(mask_of(parse_cards(cards)), trump, rules)
+            for c in combination.cards
+        ]
+        for seat, cards in DECLARATION_HANDS.items()
+    }
+    return {"trump": "H", "declared": declared, "hands": DECLARATION_HANDS}
+
+
 COINCHE = (
     Lesson(
         "coinche-cards",
         "coinche",
         _("The cards, their order and their points"),
+        TrickExample(
+            "H",
+            "S",
+            {
+                "S": ("KD", "8C", "QH"),
+                "E": ("AD", "9S", "7C"),
+                "N": ("7D", "JC", "8S"),
+                "W": ("TD", "9D", "AS"),
+            },
+            ("KD", "AD", "7D", "TD"),
+        ),
         (
             Exercise("trick_points", _trick("H", "S", "AS", "TS", "7S", "JH")),
             Exercise("trick_points", _trick("S", "N", "AH", "TH", "KH", "9H")),
@@ -144,6 +234,19 @@ COINCHE = (
         "coinche-table",
         "coinche",
         _("Seats, the deal and the turn to play"),
+        TrickExample(
+            "C",
+            "E",
+            # A whole deal: South dealt, so East leads the first trick.
+            {
+                "S": ("8C", "9C", "AS", "TS", "7S", "KD", "QD", "8D"),
+                "E": ("AH", "TH", "9S", "8S", "AD", "7D", "JC", "7C"),
+                "N": ("7H", "8H", "JS", "QS", "TD", "9D", "AC", "QC"),
+                "W": ("KH", "QH", "JH", "9H", "KS", "JD", "TC", "KC"),
+            },
+            ("AH", "7H", "KH", "8C"),
+            dealer="S",
+        ),
         (
             Exercise("trick_winner", _trick("H", "S", "9H", "AH", "TH", "JH")),
             Exercise("trick_winner", _trick("C", "W", "KD", "AD", "TD", "7D")),
@@ -155,6 +258,7 @@ COINCHE = (
         "coinche-auction",
         "coinche",
         _("The auction: bids, capot, coinche and surcoinche"),
+        AuctionExample("N", ("80H", "90S", "pass", "pass", "100H", "coinche", "surcoinche")),
         (
             Exercise("call_legal", _call("N", ["90H"], "85S")),
             Exercise("call_legal", _call("N", ["100H", "pass"], "90S")),
@@ -167,6 +271,17 @@ COINCHE = (
         "coinche-play",
         "coinche",
         _("Following, trumping and overtrumping"),
+        TrickExample(
+            "H",
+            "N",
+            {
+                "N": ("AS", "KC", "8D"),
+                "W": ("9H", "QC", "7D"),
+                "S": ("JH", "8H", "KD"),
+                "E": ("7S", "TC", "9D"),
+            },
+            ("AS", "9H", "JH", "7S"),
+        ),
         (
             Exercise("legal_cards", _legal("H", "S", ["AS"], "E", ["JH", "KS", "7S", "QD"])),
             Exercise("legal_cards", _legal("H", "S", ["AS", "TS", "7S"], "W", ["JH", "KD", "8C"])),
@@ -178,6 +293,12 @@ COINCHE = (
         "coinche-tricks",
         "coinche",
         _("Winning and counting tricks, the last trick and capot"),
+        TrickExample(
+            "S",
+            "W",
+            {"W": ("AD", "QH"), "S": ("7S", "9C"), "E": ("TD", "8H"), "N": ("KC", "8S")},
+            ("AD", "7S", "TD", "KC"),
+        ),
         (
             Exercise("trick_winner", _trick("S", "N", "AD", "7S", "TD", "8S")),
             Exercise("trick_points", _trick("S", "N", "AD", "7S", "TD", "8S")),
@@ -188,6 +309,7 @@ COINCHE = (
         "coinche-declarations",
         "coinche",
         _("Declarations and belote-rebelote"),
+        SolvedExample(Exercise("declarations_winner", _declarations_example)),
         (
             Exercise(
                 "declare",
@@ -212,6 +334,7 @@ COINCHE = (
         "coinche-scoring",
         "coinche",
         _("Scoring a deal"),
+        SolvedExample(Exercise("deal_score", _summary(95, 57, "NS", bid=90))),
         (
             Exercise("deal_score", _summary(98, 54, "NS", bid=100)),
             Exercise("deal_score", _summary(79, 73, "NS", bid=90)),
@@ -222,6 +345,9 @@ COINCHE = (
         "coinche-game",
         "coinche",
         _("Winning the game and the belote rule"),
+        SolvedExample(
+            Exercise("game_end", _game((60, 400), ns=102, ew=50, last="NS", belote=(20, 0)))
+        ),
         (
             Exercise("contract_made", _summary(76, 76, "EW", bid=80)),
             Exercise("deal_score", _summary(60, 92, "EW", bid=110, belote=(20, 0))),
@@ -256,6 +382,7 @@ BELOTE = (
         "belote-counting",
         "belote",
         _("Maison and Official counting"),
+        SolvedExample(Exercise("deal_score", _summary(90, 62, "NS", bid=None))),
         (
             Exercise("deal_score", _summary(82, 70, "NS", bid=None, belote=(20, 0))),
             Exercise("deal_score", _summary(72, 80, "EW", bid=None, declarations=(50, 0))),
@@ -267,6 +394,7 @@ BELOTE = (
         "belote-dedans",
         "belote",
         _("Dedans, litige and the deposit"),
+        SolvedExample(Exercise("deal_score", _summary(70, 82, "EW", bid=None))),
         (
             Exercise("deal_score", _summary(66, 86, "EW", bid=None, belote=(20, 0))),
             Exercise("deal_score", _summary(71, 81, "NS", bid=None)),
@@ -278,6 +406,7 @@ BELOTE = (
         "belote-tables",
         "belote",
         _("No trump, all trumps and coinche scoring"),
+        SolvedExample(Exercise("deal_score", _summary(72, 48, "NS", bid=None, trump="SA"))),
         (
             Exercise("deal_score", _summary(56, 64, "NS", bid=None, trump="SA")),
             Exercise("deal_score", _summary(80, 72, "EW", bid=100, double=2)),
@@ -292,6 +421,15 @@ CHOUINE = (
         "chouine-cards",
         "chouine",
         _("The cards and the deal"),
+        DuelExample(
+            "H",
+            "A",
+            {"A": ("TS", "KD", "8C", "QH", "7S"), "B": ("AS", "JD", "9C", "8H", "QS")},
+            "TS",
+            "AS",
+            stock=22,
+            indicator="9H",
+        ),
         (
             Exercise("chouine_trick_winner", _duel("KS", "TS", "H", "A")),
             Exercise("chouine_trick_winner", _duel("TD", "KD", "H", "B")),
@@ -303,6 +441,15 @@ CHOUINE = (
         "chouine-stock",
         "chouine",
         _("The stock and free play"),
+        DuelExample(
+            "C",
+            "A",
+            {"A": ("KH", "AD", "7S", "QC", "9H"), "B": ("9D", "QS", "TH", "JC", "8S")},
+            "KH",
+            "9D",
+            stock=12,
+            indicator="8C",
+        ),
         (
             Exercise(
                 "chouine_legal",
@@ -325,6 +472,14 @@ CHOUINE = (
         "chouine-last-tricks",
         "chouine",
         _("The last five tricks and the seven of trumps"),
+        DuelExample(
+            "C",
+            "A",
+            {"A": ("QH", "TS", "8D", "9C", "AD"), "B": ("KH", "7H", "AC", "9S", "JD")},
+            "QH",
+            "KH",
+            stock=0,
+        ),
         (
             Exercise(
                 "chouine_legal",
@@ -366,6 +521,15 @@ CHOUINE = (
         "chouine-announcements",
         "chouine",
         _("Announcements and the chouine"),
+        SolvedExample(
+            Exercise(
+                "chouine_announcement",
+                _announce(
+                    ["KS", "QS", "AH", "TD", "KC"],
+                    [["marriage", "S"], ["quateron", "S"], ["quinte", None]],
+                ),
+            )
+        ),
         (
             Exercise(
                 "chouine_announcement",
@@ -395,6 +559,17 @@ CHOUINE = (
         "chouine-scoring",
         "chouine",
         _("Scoring a deal and the match"),
+        SolvedExample(
+            Exercise(
+                "chouine_deal_winner",
+                {
+                    "trump": "S",
+                    "card_points": {"A": 58, "B": 62},
+                    "last_trick": "A",
+                    "announcements": {"A": [["marriage", "S"]], "B": [["tierce", "H"]]},
+                },
+            )
+        ),
         (
             # Seed 001's example: Alice (A) 70 with the last trick and a plain marriage, Bob
             # (B) 60 and the trump marriage, 90 to 100.

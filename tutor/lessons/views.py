@@ -7,18 +7,25 @@ profile, an answer that is not in the question) gets a translated 400 or 404.
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
+from django.conf import settings
 from django.contrib.auth import login
+from django.contrib.auth.forms import AuthenticationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language
+from django.urls import reverse
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor import exercises
 from tutor.exercises import present
+from tutor.guard import throttle
 from tutor.pages import rules
 from tutor.rules.explain import side_name
 
-from . import questions
+from . import examples, questions
 from .diagrams import diagram, rules_of
 from .forms import SignupForm
 from .path import COURSES, GAMES, Lesson, get_lesson
@@ -32,8 +39,40 @@ def _lesson_or_404(slug: str) -> Lesson:
     return lesson
 
 
-def _bad_request(request: HttpRequest) -> HttpResponse:
-    return render(request, "lessons/bad_request.html", status=400)
+def _bad_request(request: HttpRequest, step: bool = False) -> HttpResponse:
+    return render(request, "lessons/bad_request.html", {"bad_step": step}, status=400)
+
+
+def _step(source) -> int | None:
+    """The example's step asked for (0 without one), ``None`` for one no link of ours has."""
+    text = source.get("step", "0")
+    if not text.isdigit() or len(text) > 3:
+        return None
+    return int(text)
+
+
+def _example(lesson: Lesson, profile: str, step: int) -> dict:
+    """The worked example at ``step`` and the links to the steps around it (which keep the
+    learner's rules). The number of steps of a solved example can change with the profile,
+    so a step past the end (kept across a profile switch) shows the last one."""
+    shown = profile
+    try:
+        view = examples.step_view(lesson.example, profile, get_language(), step)
+    except examples.ExampleError:
+        # House rules can forbid a card or a call of the example (a higher lowest bid, no
+        # no-trump): it is then played under the lesson's own rules, and says so.
+        shown = questions.profiles_for(lesson)[0]
+        view = examples.step_view(lesson.example, shown, get_language(), step)
+    view["shown_under"] = None if shown == profile else rules.title(shown)
+    base = reverse("lesson", args=[lesson.slug])
+
+    def link(number: int) -> str:
+        return f"{base}?{urlencode({'profile': profile, 'step': number})}"
+
+    view["number"] = view["step"] + 1
+    view["previous_url"] = link(view["step"] - 1) if view["step"] else ""
+    view["next_url"] = link(view["step"] + 1) if view["step"] < view["last"] else ""
+    return view
 
 
 def _profile(request: HttpRequest, lesson: Lesson, source) -> str | None:
@@ -97,7 +136,7 @@ def _item(lesson: Lesson, index: int, profile: str, solved: set, given=None, ver
     return item
 
 
-def _page(request, lesson, profile, answered=None, status=200) -> HttpResponse:
+def _page(request, lesson, profile, answered=None, status=200, step=0) -> HttpResponse:
     progress = Progress(request)
     solved = progress.solved()
     items = []
@@ -115,6 +154,7 @@ def _page(request, lesson, profile, answered=None, status=200) -> HttpResponse:
             for name, title in rules.choices(request, questions.profiles_for(lesson), profile)
         ],
         "items": items,
+        "example": _example(lesson, profile, step),
         "diagram": diagram(lesson.slug, profile),
         "rules": rules_of(profile),
         "done": progress.is_done(lesson, solved),
@@ -132,7 +172,13 @@ def lesson(request: HttpRequest, slug: str) -> HttpResponse:
     profile = _profile(request, lesson, request.GET)
     if profile is None:
         return _bad_request(request)
-    return _page(request, lesson, profile)
+    step = _step(request.GET)
+    if step is None:
+        return _bad_request(request, step=True)
+    if request.htmx and request.htmx.target == "example-stage":
+        context = {"lesson": lesson, "example": _example(lesson, profile, step)}
+        return render(request, "lessons/example_step.html", context)
+    return _page(request, lesson, profile, step=step)
 
 
 @require_POST
@@ -165,8 +211,32 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        return redirect("lessons_index")
-    return render(request, "registration/signup.html", {"form": form})
+    status = 200
+    if request.method == "POST":
+        if throttle.count("signup", request, 3600) >= settings.SIGNUPS_PER_HOUR:
+            form.is_valid()
+            form.add_error(
+                None,
+                _("Many accounts were created from this network in the last hour. Try later."),
+            )
+            status = 429
+        elif form.is_valid():
+            user = form.save()
+            throttle.record("signup", request)
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("lessons_index")
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+def locked_out(request: HttpRequest, response=None, credentials=None) -> HttpResponse:
+    """The sign-in page once django-axes has seen too many failures (settings: AXES_*)."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    message = ngettext(
+        "Too many failed sign-ins for this account or from this network. "
+        "Wait %(minutes)s minute and try again.",
+        "Too many failed sign-ins for this account or from this network. "
+        "Wait %(minutes)s minutes and try again.",
+        minutes,
+    ) % {"minutes": minutes}
+    context = {"form": AuthenticationForm(request), "locked": message}
+    return render(request, "registration/login.html", context, status=429)

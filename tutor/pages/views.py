@@ -153,7 +153,7 @@ def switch_language(request: HttpRequest) -> HttpResponse:
     if lang not in languages:
         return render(request, "400.html", status=400)
     target = urlsplit(_safe_next(request))
-    _empty, first, rest = (target.path + "/").split("/", 2) if target.path else ("", "", "")
+    first, _slash, rest = target.path.lstrip("/").partition("/")
     if first not in languages:
         rest = target.path.lstrip("/")
     path = f"/{lang}/{rest}".replace("//", "/")

@@ -192,7 +192,11 @@ def review(request):
     waiting = items.count()
     item = (items if request.GET.get("all") else due).first()
     if request.method == "POST":
-        item = items.filter(pk=request.POST.get("item") or 0).first()
+        # The form sends the item's id; anything else (letters, a number past the id
+        # column's range) names no item.
+        given = request.POST.get("item", "")
+        valid = given.isascii() and given.isdigit() and len(given) <= 18
+        item = items.filter(pk=int(given)).first() if valid else None
         if item is None:
             return bad_request(request, exercises.BadAnswer("quiz_bad_answer"))
     context = {"due": due.count(), "waiting": waiting, "item": item}

@@ -429,12 +429,25 @@ def format_number(value: int | float, lang: str) -> str:
     ('2000', '12\xa0000', '2000')
     >>> format_number(2000, "ro"), format_number(2000, "fr"), format_number(1.5, "en")
     ('2.000', '2\u202f000', '1.5')
+
+    Any size is written out: Babel's decimals hold 28 digits unless told more, and a
+    message must not fail on the number a bad question quotes.
+
+    >>> format_number(-10**30, "fr")
+    '-1\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000\u202f000'
     """
+    import decimal
+    import math
+
     from babel.numbers import format_decimal
 
-    digits = len(str(int(abs(value))))
-    grouped = digits >= 3 + MINIMUM_GROUPING.get(lang, 1)
-    return format_decimal(value, locale=babel_locale(lang), group_separator=grouped)
+    # bit_length() * log10(2) bounds the digit count without writing the number out.
+    whole = int(value) if math.isfinite(value) else 0
+    digits = whole.bit_length() * 31 // 100 + 1
+    exact = len(str(abs(whole))) if whole.bit_length() < 64 else digits
+    grouped = exact >= 3 + MINIMUM_GROUPING.get(lang, 1)
+    with decimal.localcontext(prec=max(decimal.getcontext().prec, digits + 10)):
+        return format_decimal(value, locale=babel_locale(lang), group_separator=grouped)
 
 
 def count_of(value: object) -> int:

@@ -26,6 +26,25 @@ def call_step(call: Call, seat: str) -> dict:
     return {"code": f"quiz_history_{call.kind}", "params": params}
 
 
+def auction_table(rules: Profile, dealer: str, calls: list[str]) -> dict:
+    """An auction on the table: the dealer marked, each call laid before the seat the engine
+    says made it and, while the auction runs, the engine's next speaker marked."""
+    auction = Auction(rules, dealer)
+    laid = []
+    for text in calls:
+        call = parse_call(text)
+        laid.append((call.seat or auction.turn, text))
+        if auction.check(call) is None:
+            auction.apply(call)
+    return {
+        "game": "coinche",
+        "dealer": auction.dealer,
+        "calls": laid,
+        "to_speak": None if auction.done else auction.turn,
+        "to_play": False,
+    }
+
+
 def random_calls(rng: random.Random, rules: Profile, dealer: str, stop: int | None) -> list[str]:
     """A legal auction drawn at random: mostly passes and modest raises, now and then a coinche.
 
@@ -95,17 +114,18 @@ class CallLegal(CoincheType):
     def prompt(self, question):
         return Step("quiz_coinche_call_legal", {"seat": question["data"]["dealer"]})
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
-        rules = self.rules(question)
-        auction = Auction(rules, d["dealer"])
-        labels = []
-        for text in [*d["calls"], d["call"]]:
-            call = parse_call(text)
-            labels.append(call_step(call, auction.turn))
-            if auction.check(call) is None:
-                auction.apply(call)
-        return [{"labels": labels, "ordered": True}]
+        return auction_table(self.rules(question), d["dealer"], d["calls"])
+
+    def show(self, question):
+        """The call to judge: the calls before it are on the table."""
+        d = question["data"]
+        auction = Auction(self.rules(question), d["dealer"])
+        for text in d["calls"]:
+            auction.apply(parse_call(text))
+        label = call_step(parse_call(d["call"]), auction.turn)
+        return [{"text": {"code": "quiz_show_call", "params": {}}, "labels": [label]}]
 
     def choices(self, question):
         return [
@@ -169,15 +189,9 @@ class FinalContract(CoincheType):
     def prompt(self, question):
         return Step("quiz_coinche_final_contract", {"seat": question["data"]["dealer"]})
 
-    def show(self, question):
+    def table(self, question):
         d = question["data"]
-        auction = Auction(self.rules(question), d["dealer"])
-        labels = []
-        for text in d["calls"]:
-            call = parse_call(text)
-            labels.append(call_step(call, auction.turn))
-            auction.apply(call)
-        return [{"labels": labels, "ordered": True}]
+        return auction_table(self.rules(question), d["dealer"], d["calls"])
 
     def choices(self, question):
         return [{"value": v, "label": _contract_label(v)} for v in question["data"]["options"]]

@@ -119,12 +119,13 @@ class CoincheType(QuestionType):
 messages(
     {
         "quiz_coinche_call_legal": gettext_noop(
-            "%(seat)s dealt. Is the last of the calls listed above legal?"
+            "%(seat)s dealt and the calls so far lie on the table. Is the last call legal?"
         ),
         "quiz_coinche_final_contract": gettext_noop(
-            "%(seat)s dealt and the auction went as listed. What is the final contract?"
+            "%(seat)s dealt and the auction went as the table shows. What is the final contract?"
         ),
         "quiz_call_legal": gettext_noop("This call is legal."),
+        "quiz_show_call": gettext_noop("The last call:"),
         "quiz_contract": gettext_noop("%(seat)s, %(contract)s"),
         "quiz_contract_coinche": gettext_noop("%(seat)s, %(contract)s, coinched"),
         "quiz_contract_surcoinche": gettext_noop("%(seat)s, %(contract)s, surcoinched"),

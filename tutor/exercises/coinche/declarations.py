@@ -110,19 +110,9 @@ class DeclarationsWinner(CoincheType):
     def prompt(self, question):
         return Step("quiz_coinche_declarations_winner", {"trump": question["data"]["trump"]})
 
-    def show(self, question):
-        rows = []
-        for seat, cards in question["data"]["declared"].items():
-            if cards:
-                rows.append(
-                    {
-                        "text": {"code": "quiz_show_declares", "params": {"seat": seat}},
-                        "cards": cards,
-                    }
-                )
-            else:
-                rows.append({"text": {"code": "quiz_show_nothing", "params": {"seat": seat}}})
-        return rows
+    def table(self, question):
+        d = question["data"]
+        return {"game": "coinche", "trump": d["trump"], "declared": d["declared"], "to_play": False}
 
     def choices(self, question):
         nobody = {"code": "quiz_choice_nobody_declares", "params": {}}

@@ -1,0 +1,243 @@
+"""Fuzz run: hostile HTTP requests against a real server, hostile input to the command line.
+
+    DATABASE_URL=postgres://… python scripts/fuzz.py --port 8120 --requests 10000 --cli 2000
+
+Starts gunicorn itself (``DJANGO_DEBUG=0``, two workers of four threads, its log in a
+temporary file), creates a club session with a player, a score sheet and a self-test so
+the fuzz also reaches the pages behind them, then sends ``--requests`` requests drawn by
+the suite's strategies (tests/strategies.py: every route, every form's fields, bodies
+Django cannot parse) and counts the statuses, the 5xx and the tracebacks in the server's
+log. Then ``--cli`` standard inputs go through the command line in this process, a tenth
+of them also as a real ``python -m tutor.rules`` with a strict UTF-8 locale; it counts exit
+statuses, ``internal_error`` answers and tracebacks. Without ``DATABASE_URL`` the server
+uses a throwaway SQLite file. Prints the figures; exits 1 on any 5xx or traceback.
+"""
+
+import argparse
+import collections
+import http.client
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "rules")]
+TOKEN = "a" * 32
+COMMANDS = ("legal", "score", "auction", "replay")
+
+
+def server_env(database_url: str) -> dict:
+    return {
+        **os.environ,
+        "DJANGO_DEBUG": "0",
+        "SECRET_KEY": "fuzz-only-" + "k" * 50,
+        "ALLOWED_HOSTS": "127.0.0.1,testserver",
+        "SECURE_SSL_REDIRECT": "0",
+        "SECURE_HSTS_SECONDS": "0",
+        "DATABASE_URL": database_url,
+        "DJANGO_SETTINGS_MODULE": "tutor.settings",
+    }
+
+
+def manage(env: dict, *args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
+
+
+def wait_for(port: int, seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/en/")
+            connection.getresponse().read()
+            return
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit(f"the server on port {port} did not start")
+
+
+def live_objects() -> dict:
+    """A club session with a player, a score sheet and a self-test, made through the app."""
+    import django
+
+    django.setup()
+    from django.test import Client
+
+    from tutor.club import codes
+    from tutor.club.models import ClubSession
+
+    client = Client()
+    create = {"game": "chouine", "profile": "chouine", "count": "3", "difficulty": "1"}
+    client.post("/en/club/", create)
+    session = ClubSession.objects.latest("created_at")
+    Client().post("/en/club/join/", {"code": session.code, "nickname": "Ana", "lang": "en"})
+    sheet = client.post("/en/quiz/sheet/", {"profile": "maison"})["Location"].split("/")[-2]
+    form = {"game": "coinche", "profile": "federation", "difficulty": 1, "length": 5}
+    test = client.post("/en/quiz/test/", form)["Location"].split("/")[-2]
+    return {"code": session.code, "key": codes.teacher_key(session), "token": sheet, "test": test}
+
+
+def fuzz_http(port: int, count: int, live: dict) -> tuple[collections.Counter, list]:
+    from hypothesis import HealthCheck, Phase, given, settings
+    from strategies import fill, form_fields, known_values, requests, routes
+
+    statuses: collections.Counter = collections.Counter()
+    errors = []
+    connection = [http.client.HTTPConnection("127.0.0.1", port, timeout=30)]
+
+    @settings(
+        max_examples=count,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(requests(routes(), form_fields(), known_values()))
+    def send(request):
+        method, path, headers, body = request
+        path = fill(path, live)
+        body = fill(body.decode("latin-1"), live).encode("latin-1")
+        headers = {**headers, "Cookie": f"csrftoken={TOKEN}", "X-CSRFToken": TOKEN}
+        headers["Content-Length"] = str(len(body))
+        for _attempt in range(3):
+            try:
+                connection[0].request(method, path, body=body, headers=headers)
+                response = connection[0].getresponse()
+                response.read()
+                break
+            except (http.client.HTTPException, OSError):
+                connection[0].close()
+                connection[0] = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        else:
+            statuses["no answer"] += 1
+            return
+        statuses[response.status] += 1
+        if response.status >= 500:
+            errors.append((response.status, method, path, body[:120]))
+        if response.getheader("Connection", "").lower() == "close":
+            connection[0].close()
+            connection[0] = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    send()
+    return statuses, errors
+
+
+def fuzz_cli(count: int) -> dict:
+    from hypothesis import HealthCheck, Phase, given, settings
+    from strategies import cli_inputs
+    from test_cli import AUCTION, LEGAL, SCORE
+
+    from tutor.rules import cli
+
+    examples = [LEGAL, SCORE, AUCTION]
+    figures = collections.Counter()
+    tracebacks = []
+    spawned = []
+
+    @settings(
+        max_examples=count,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(cli_inputs(examples))
+    def run(data):
+        command = COMMANDS[figures["inputs"] % len(COMMANDS)]
+        figures["inputs"] += 1
+        stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="strict")
+        out = io.BytesIO()
+        stdout = io.TextIOWrapper(out, encoding="utf-8", errors="strict")
+        try:
+            status = cli.main([command], stdin, stdout)
+            stdout.flush()
+        except BaseException:  # noqa: BLE001 - a traceback is what this counts
+            tracebacks.append((data[:80], traceback.format_exc()))
+            return
+        figures[f"exit {status}"] += 1
+        text = out.getvalue().decode()
+        lines = [json.loads(line) for line in text.split("\n") if line]
+        figures["internal_error"] += sum(
+            1 for line in lines if line.get("error", {}).get("code") == "internal_error"
+        )
+        if figures["inputs"] % 10 == 0:
+            spawned.append((command, data))
+
+    run()
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    for command, data in spawned:
+        done = subprocess.run(
+            [sys.executable, "-m", "tutor.rules", command],
+            input=data,
+            capture_output=True,
+            cwd=ROOT,
+            env=env,
+            timeout=60,
+        )
+        figures[f"process exit {done.returncode}"] += 1
+        if done.stderr:
+            tracebacks.append((data[:80], done.stderr.decode(errors="replace")))
+    figures["processes"] = len(spawned)
+    return {"figures": figures, "tracebacks": tracebacks}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8120)
+    parser.add_argument("--requests", type=int, default=10_000)
+    parser.add_argument("--cli", type=int, default=2_000)
+    args = parser.parse_args()
+
+    workdir = Path(tempfile.mkdtemp(prefix="atout-fuzz-"))
+    database_url = os.environ.get("DATABASE_URL") or f"sqlite:///{workdir / 'fuzz.sqlite3'}"
+    env = server_env(database_url)
+    os.environ.update(env)
+    manage(env, "migrate", "--noinput", "-v0")
+    manage(env, "collectstatic", "--noinput", "-v0")
+    log = workdir / "server.log"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "tutor.wsgi", "-k", "gthread", "--workers", "2"]
+        + ["--threads", "4", "--bind", f"127.0.0.1:{args.port}", "--timeout", "60"],
+        cwd=ROOT,
+        env=env,
+        stdout=log.open("w"),
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_for(args.port)
+        live = live_objects()
+        started = time.monotonic()
+        statuses, errors = fuzz_http(args.port, args.requests, live)
+        seconds = time.monotonic() - started
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    server_log = log.read_text(errors="replace")
+    server_tracebacks = server_log.count("Traceback (most recent call last)")
+    print(f"database: {database_url.split('@')[-1]}")
+    print(f"HTTP: {sum(statuses.values())} requests in {seconds:.0f} s")
+    print("  statuses: " + ", ".join(f"{k} ×{v}" for k, v in sorted(statuses.items(), key=str)))
+    print(f"  5xx: {len(errors)}; tracebacks in the server log: {server_tracebacks}")
+    for error in errors[:10]:
+        print("   ", error)
+
+    cli_result = fuzz_cli(args.cli)
+    figures = cli_result["figures"]
+    print(f"CLI: {figures['inputs']} inputs in process, {figures['processes']} also as processes")
+    print("  " + ", ".join(f"{k} ×{v}" for k, v in sorted(figures.items()) if k != "inputs"))
+    print(f"  tracebacks: {len(cli_result['tracebacks'])}")
+    for data, text in cli_result["tracebacks"][:3]:
+        print("   ", data, text.splitlines()[-1] if text else "")
+    failed = errors or server_tracebacks or cli_result["tracebacks"] or figures["internal_error"]
+    print(f"server log kept in {log}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,65 @@
+"""Privacy headers: pages holding answers, keys or a learner's record are never cached, and a
+Content-Security-Policy without inline script or eval covers the site (security review, D7)."""
+
+import re
+from pathlib import Path
+
+import pytest
+from club.conftest import create, join
+from django.test import Client
+from django.urls import reverse
+
+from tutor.club import codes
+
+pytestmark = pytest.mark.django_db
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+def assert_private(response):
+    assert response.status_code in (200, 302), response.status_code
+    assert "no-store" in response["Cache-Control"]
+
+
+def test_the_club_handout_and_results_are_never_cached(client):
+    session = create(client)
+    join(Client(), session, "Ana")
+    key = codes.teacher_key(session)
+    assert_private(client.get(reverse("club_handout", args=[session.code, key])))
+    assert_private(client.get(reverse("club_export", args=[session.code, key])))
+
+
+def test_the_score_sheet_is_never_cached(client):
+    url = client.post("/en/quiz/sheet/", {"profile": "maison"})["Location"]
+    assert_private(client.get(url))
+
+
+def test_the_self_test_progress_and_review_are_never_cached(client):
+    form = {"game": "coinche", "profile": "federation", "difficulty": 1, "length": 5}
+    started = client.post("/en/quiz/test/", form)
+    assert_private(started)
+    assert_private(client.get(started["Location"]))
+    assert_private(client.get(reverse("quiz_progress")))
+    assert_private(client.get(reverse("quiz_review")))
+
+
+def test_public_pages_stay_cacheable(client):
+    assert "no-store" not in client.get("/en/glossary/").get("Cache-Control", "")
+
+
+def test_every_page_carries_a_strict_content_security_policy(client):
+    policy = client.get("/en/").headers["Content-Security-Policy"]
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives["script-src"] == "'self'"
+    assert directives["style-src"] == "'self'"
+    assert directives["object-src"] == "'none'"
+    assert "unsafe" not in policy
+
+
+@pytest.mark.parametrize("path", sorted(TEMPLATES.rglob("*.html")), ids=lambda p: p.name)
+def test_no_template_needs_inline_script_or_style(path):
+    text = path.read_text()
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), "inline <script>"
+    assert not re.search(r"\s(on[a-z]+|hx-on[:-][\w:-]*)=", text), "inline event handler"
+    assert not re.search(r"\sstyle=", text), "inline style attribute"
+    assert "<style" not in text
+    assert "javascript:" not in text

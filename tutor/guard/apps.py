@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class GuardConfig(AppConfig):
+    name = "tutor.guard"
+    label = "guard"
