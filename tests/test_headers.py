@@ -42,6 +42,24 @@ def test_the_self_test_progress_and_review_are_never_cached(client):
     assert_private(client.get(reverse("quiz_review")))
 
 
+def test_every_private_page_name_is_a_page_of_the_site():
+    from django.conf import settings
+    from django.urls import get_resolver
+
+    names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
+    assert names >= settings.PRIVATE_PAGES, settings.PRIVATE_PAGES - names
+
+
+def test_editing_a_deal_of_the_score_sheet_is_never_cached(client):
+    url = client.post("/en/quiz/sheet/", {"profile": "maison"})["Location"]
+    token = url.rstrip("/").split("/")[-1]
+    deal = {"seat": "S", "bid": "100", "trump": "H", "double": "1", "points": "98"}
+    deal.update(last_trick="takers", belote="", nonce="a")
+    assert client.post(url, deal).status_code == 302
+    assert_private(client.post(reverse("quiz_sheet_deal", args=[token, 1]), deal))
+    assert_private(client.post(reverse("quiz_sheet_rematch", args=[token])))
+
+
 def test_public_pages_stay_cacheable(client):
     assert "no-store" not in client.get("/en/glossary/").get("Cache-Control", "")
 

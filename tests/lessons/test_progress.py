@@ -1,11 +1,18 @@
 """Progress: in the session for visitors, in the database for accounts, merged on sign-in."""
 
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
+from tutor import exercises
+from tutor.lessons import questions
 from tutor.lessons.models import SolvedExercise
 from tutor.lessons.path import LESSONS
+from tutor.quiz.models import Attempt
 
 pytestmark = pytest.mark.django_db
 
@@ -30,7 +37,7 @@ def solve(client, slug, answers):
 
 def test_it_keeps_a_visitors_progress_in_the_session(client):
     solve(client, "chouine-cards", {1: "B"})
-    assert client.session["lessons_solved"] == [["chouine-cards", 0, "chouine"]]
+    assert client.session["lessons_solved"] == [["chouine-cards", 0, "chouine", 2]]
     assert SolvedExercise.objects.count() == 0
 
 
@@ -107,3 +114,128 @@ def test_it_shows_the_login_and_signup_pages(client):
 
 def test_every_lesson_has_three_exercises_or_more():
     assert all(len(lesson.exercises) >= 3 for lesson in LESSONS.values())
+
+
+def test_stars_tell_a_first_try_from_a_retry_and_the_lesson_completes(client):
+    answer = reverse("lesson_answer", args=["chouine-cards", 2])
+    wrong = client.post(
+        answer, {"profile": "chouine", "choice": "A"}, headers={"HX-Request": "true"}
+    )
+    assert 'data-verdict="wrong"' in wrong.content.decode()
+    assert 'data-action="retry"' in wrong.content.decode()
+    solve(client, "chouine-cards", {1: "B", 2: "B"})
+    page = client.get(reverse("lesson", args=["chouine-cards"])).content.decode()
+    assert 'data-stars="2"' in page and 'data-stars="1"' in page
+    assert "2 of 3 exercises solved" in page and "3 of 6 stars" in page
+    last = client.post(
+        reverse("lesson_answer", args=["chouine-cards", 3]),
+        {"profile": "chouine", "choice": "A"},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    # The answer's fragment carries the lesson's standing, swapped out of band.
+    assert 'id="lesson-progress"' in last and 'hx-swap-oob="true"' in last
+    assert "Lesson complete!" in last and "5 of 6 stars" in last
+    assert 'data-action="next-lesson"' in last
+    # So does the course map: this lesson is now done.
+    assert 'id="course-map"' in last and "1 of 5 lessons done" in last
+
+
+def test_a_right_answer_points_to_the_next_exercise_not_solved(client):
+    solve(client, "chouine-cards", {2: "B"})
+    response = client.post(
+        reverse("lesson_answer", args=["chouine-cards", 1]),
+        {"profile": "chouine", "choice": "B"},
+        headers={"HX-Request": "true"},
+    )
+    assert 'data-next="exercise-3"' in response.content.decode()
+
+
+def test_stars_follow_the_learner_into_an_account(client, alice):
+    client.post(
+        reverse("lesson_answer", args=["chouine-cards", 1]), {"profile": "chouine", "choice": "A"}
+    )
+    solve(client, "chouine-cards", {1: "B"})
+    client.post(reverse("login"), {"username": "alice", "password": "a long pass phrase 42"})
+    assert SolvedExercise.objects.get(user=alice).stars == 1
+
+
+def _play(client, number, profile, cards=None):
+    """Answers exercise ``number`` of the following-suit lesson; right unless ``cards``."""
+    lesson = LESSONS["coinche-play"]
+    posed = questions.question(lesson.exercises[number - 1], profile)
+    return client.post(
+        reverse("lesson_answer", args=["coinche-play", number]),
+        {"profile": profile, "card": cards or exercises.solve(posed).expected},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+
+
+def test_stars_and_the_lessons_count_are_kept_per_profile(client):
+    assert "Not quite." in _play(client, 1, "federation", ["QD"])
+    assert "Right!" in _play(client, 1, "federation")
+    # The same exercise under other rules is a fresh start: right at once, two stars.
+    assert "Right!" in _play(client, 1, "official")
+    url = reverse("lesson", args=["coinche-play"])
+    federation = client.get(url, {"profile": "federation"}).content.decode()
+    assert "1 of 4 exercises solved" in federation and "1 of 8 stars" in federation
+    assert 'data-stars="1"' in federation and 'data-stars="2"' not in federation
+    official = client.get(url, {"profile": "official"}).content.decode()
+    assert "1 of 4 exercises solved" in official and "2 of 8 stars" in official
+    maison = client.get(url, {"profile": "maison"}).content.decode()
+    assert "0 of 4 exercises solved" in maison and "data-solved" not in maison
+    # The course counts the exercise once, at its best.
+    index = client.get(reverse("lessons_index")).content.decode()
+    assert '<li data-lesson="coinche-play" data-stars="2">' in index
+
+
+def test_a_lesson_is_done_under_its_own_profile_on_its_page_and_under_any_in_the_course(client):
+    for number in (1, 2, 3, 4):
+        assert "Right!" in _play(client, number, "federation")
+    url = reverse("lesson", args=["coinche-play"])
+    assert "Lesson complete!" in client.get(url, {"profile": "federation"}).content.decode()
+    official = client.get(url, {"profile": "official"}).content.decode()
+    assert "Lesson complete!" not in official and "0 of 4 exercises solved" in official
+    # The course map on that page, and the lessons index, count it done all the same.
+    assert re.search(r'aria-current="page">[^<]*</a>\s*<span class="good">✓', official)
+    index = client.get(reverse("lessons_index")).content.decode()
+    assert '<li data-lesson="coinche-play" data-stars="8" data-done>' in index
+
+
+def test_it_reads_progress_saved_before_profiles_and_stars_were_recorded(client):
+    session = client.session
+    session["lessons_solved"] = [
+        ["chouine-cards", 0],
+        ["chouine-cards", 1, 1],
+        ["chouine-cards", 2, "chouine"],
+    ]
+    session.save()
+    page = client.get(reverse("lesson", args=["chouine-cards"])).content.decode()
+    # Only the last was solved under this lesson's profile; the course counts all three.
+    assert "1 of 3 exercises solved" in page and "2 of 6 stars" in page
+    index = client.get(reverse("lessons_index")).content.decode()
+    assert '<li data-lesson="chouine-cards" data-stars="5" data-done' in index
+
+
+def test_house_rules_keep_their_own_marks_in_an_account(client, alice):
+    # As long a code as the practice pages store: the column holds any of them.
+    field = SolvedExercise._meta.get_field("profile")
+    assert field.max_length == Attempt._meta.get_field("profile").max_length
+    client.force_login(alice)
+    code = "federation~max_bid:180"
+    assert "Right!" in _play(client, 1, code)
+    assert list(alice.solved_exercises.values_list("profile", "stars")) == [(code, 2)]
+    url = reverse("lesson", args=["coinche-play"])
+    assert "1 of 4 exercises solved" in client.get(url, {"profile": code}).content.decode()
+    federation = client.get(url, {"profile": "federation"}).content.decode()
+    assert "0 of 4 exercises solved" in federation
+
+
+def test_counts_agree_with_the_number_they_count(client):
+    solve(client, "chouine-cards", {1: "B"})
+    page = client.get("/fr/learn/chouine-cards/").content.decode()
+    assert "1 exercice résolu sur 3" in page and "2 étoiles sur 6" in page
+    assert "0 leçon terminée sur 5" in page
+    course = {"done": 1, "count": 8, "stars": 20, "most": 62}
+    with translation.override("ro"):
+        bar = render_to_string("lessons/course_bar.html", {"course": course})
+    assert "1 lecție terminată din 8" in bar and "20 de stele din 62" in bar

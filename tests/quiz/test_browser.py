@@ -1,5 +1,5 @@
-"""In Chromium: a self-test answered from the keyboard, the calculator, the score sheet,
-a situation chosen on the practice index."""
+"""In Chromium: a self-test answered from the keyboard, the calculator, a situation chosen
+on the practice index."""
 
 import re
 from urllib.parse import urlsplit
@@ -47,13 +47,20 @@ def test_it_runs_a_self_test(site, lang):
         expect(page.locator("main")).to_contain_text(
             _(lang, "Question %(position)s of %(total)s") % {"position": number, "total": 5}
         )
+        expect(page.locator("progress")).to_have_attribute("value", str(number - 1))
         answer_with_keyboard(page)
-        feedback = page.locator("#feedback")
-        expect(feedback.locator(".feedback-title")).to_be_visible()
-        expect(feedback).to_be_focused()
-        feedback.get_by_role("link").click()
+        # Nothing is revealed on the way: the next question (or the results) comes at once.
+        expect(page.locator("#feedback .feedback-title")).to_have_count(0)
+        if number < 5:
+            expect(page.locator("main")).to_contain_text(
+                _(lang, "Question %(position)s of %(total)s") % {"position": number + 1, "total": 5}
+            )
     expect(page.get_by_role("heading", level=1)).to_have_text(_(lang, "Self-test results"))
-    expect(page.locator(".lead")).to_contain_text(" 5 ")
+    expect(page.locator(".test-score")).to_contain_text(" 5 ")
+    # Every question comes back at the end, answered, with the engine's steps.
+    expect(page.locator(".reviewed-question")).to_have_count(5)
+    expect(page.locator(".reviewed-question[data-verdict=unanswered]")).to_have_count(0)
+    expect(page.locator(".reviewed-question .steps").first).to_be_attached()
 
 
 def fill_deal(page, points_ns="98", points_ew="54"):
@@ -79,31 +86,13 @@ def test_it_works_out_a_score_and_explains_bad_input(site):
     expect(page.locator("td.differs").first).to_contain_text("210")
 
 
-def test_it_keeps_a_score_sheet_across_reloads(site):
-    url, page = site
-    page.goto(f"{url}/en/quiz/sheet/")
-    page.get_by_label("Rule profile").select_option("maison")
-    page.get_by_role("button", name="Start the sheet").click()
-    sheet_url = page.url
-    fill_deal(page)
-    page.get_by_role("button", name="Add this deal").click()
-    expect(page.locator("#totals")).to_have_text("North-South 208 · East-West 54")
-    fill_deal(page)
-    page.get_by_label("Coinche", exact=True).select_option("2")
-    page.get_by_role("button", name="Add this deal").click()
-    expect(page.locator("#totals")).to_have_text("North-South 728 · East-West 54")
-    page.get_by_role("button", name="Undo the last deal").click()
-    expect(page.locator("#totals")).to_have_text("North-South 208 · East-West 54")
-    page.reload()
-    expect(page.locator("#totals")).to_have_text("North-South 208 · East-West 54")
-    page.goto(sheet_url)
-    expect(page.locator("#deals tbody tr")).to_have_count(1)
-
-
 def test_it_picks_a_situation_with_the_keyboard(site):
     url, page = site
     page.goto(f"{url}/en/quiz/")
     form = page.locator('form[data-type="legal_cards"]')
+    summary = page.locator("details.more-options", has=form).locator("summary")
+    summary.focus()
+    page.keyboard.press("Enter")  # the options unfold from the keyboard
     form.get_by_label("Level").focus()
     page.keyboard.press("Tab")
     situation = form.get_by_label("Situation")
@@ -131,6 +120,7 @@ def test_it_offers_the_situations_of_the_profile_chosen(site):
     url, page = site
     page.goto(f"{url}/en/quiz/")
     form = page.locator('form[data-type="legal_cards"]')
+    page.locator("details.more-options", has=form).locator("summary").click()
     situation = form.get_by_label("Situation")
     undertrump = situation.locator('option[value="must_undertrump"]')
     discard = situation.locator('option[value="may_discard"]')
@@ -149,3 +139,30 @@ def test_it_offers_the_situations_of_the_profile_chosen(site):
     expect(page.locator("[data-situation]")).to_have_text(
         "Situation: No trump: you can follow suit"
     )
+
+
+def test_the_weak_rule_link_opens_practice_on_that_rule(site):
+    url, page = site
+    question = exercises.pose("trick_winner", 42, "federation")
+    solution = exercises.solve(question)
+    page.goto(f"{url}/en/quiz/q/trick_winner/federation/42/")
+    wrong = next(s for s in "NESW" if s != solution.expected)
+    page.locator(f'form.answer-form input[value="{wrong}"]').check()
+    page.locator("form.answer-form button[type=submit]").click()
+    expect(page.locator("#feedback .feedback-title.bad")).to_be_visible()
+    page.goto(f"{url}/en/quiz/progress/")
+    rule = page.locator(f'.weak-rules li[data-rule="{solution.rule}"]')
+    expect(rule).to_contain_text("0 of 1 right")
+    rule.locator('[data-action="practise-rule"]').click()
+    expect(page.locator("[data-situation]")).to_have_attribute("data-situation", solution.rule)
+    kwargs = resolve(urlsplit(page.url).path).kwargs
+    params = {"difficulty": 1, "situation": solution.rule}
+    posed = exercises.pose("trick_winner", kwargs["seed"], kwargs["profile"], params)
+    assert exercises.solve(posed).rule == solution.rule
+    # The practice index recommends the same rule, and review is one tap away.
+    page.goto(f"{url}/en/quiz/")
+    expect(page.locator("[data-recommended=weak]")).to_be_visible()
+    page.locator('[data-action="review"]').click()
+    expect(page.locator(".review-queue")).to_contain_text("Coming back soon")
+    page.locator('[data-action="review-now"]').click()
+    expect(page.locator("form.answer-form")).to_be_visible()

@@ -1,6 +1,9 @@
 """The question pages: stable addresses, htmx and plain answers, bad input."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from django.utils.html import escape
 
 from tutor import exercises
@@ -106,14 +109,27 @@ def test_it_brings_mistakes_back_in_review(client):
     question = exercises.pose("trick_winner", 42, "federation")
     expected = exercises.solve(question).expected
     client.post(url("trick_winner"), {"choice": next(s for s in "NESW" if s != expected)})
-    assert "Nothing is due right now." in client.get("/en/quiz/review/").content.decode()
+    # Right after the mistake the queue names what comes back, and when.
+    body = client.get("/en/quiz/review/").content.decode()
+    assert "Nothing to review right now" in body
+    assert "Who wins the trick? — Nobody trumps: the suit led wins" in body
+    assert "in less than a minute" in body
+    assert 'data-action="review-now"' in body
     early = client.get("/en/quiz/review/?all=1")
     assert escape(exercises.text(question["prompt"], "en")) in early.content.decode()
     item = ReviewItem.objects.get()
+    first_due = item.due
     response = client.post("/en/quiz/review/", {"item": item.pk, "choice": expected})
     assert "Right!" in response.content.decode()
     item.refresh_from_db()
-    assert item.step == 1
+    assert item.due > first_due and item.card["state"] == 1 and item.card["step"] == 1
+    # Right again: FSRS graduates the rule to days away; a miss brings it back in minutes.
+    client.post("/en/quiz/review/", {"item": item.pk, "choice": expected})
+    item.refresh_from_db()
+    assert item.card["state"] == 2 and item.due - timezone.now() > timedelta(hours=12)
+    client.post("/en/quiz/review/", {"item": item.pk, "choice": "N" if expected != "N" else "E"})
+    item.refresh_from_db()
+    assert item.card["state"] == 3 and item.due - timezone.now() < timedelta(minutes=11)
 
 
 def test_it_keeps_review_queues_apart(client, django_user_model):

@@ -1,6 +1,9 @@
 """The self-test: settings, answering every question, the score and the mistakes."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from tutor import exercises
 from tutor.quiz.models import SelfTest
@@ -33,7 +36,68 @@ def test_it_runs_a_test_to_its_score(client):
         client.post(f"/en/quiz/test/{test.id}/", {"position": number, **answer})
     result = client.get(f"/en/quiz/test/{test.id}/result/").content.decode()
     assert "You answered 3 of 5 questions correctly." in result
-    assert result.count('class="panel mistake"') == 2
+    assert result.count('data-verdict="right"') == 3
+    assert result.count('data-verdict="wrong"') == 2
+    assert "Your score to beat next time: 3 right answers." in result
+
+
+def test_it_reveals_nothing_before_the_end(client):
+    start(client)
+    test = SelfTest.objects.get()
+    wrong = _wrong(test.questions[0])
+    response = client.post(f"/en/quiz/test/{test.id}/", {"position": 0, **wrong})
+    assert response.status_code == 302 and response["Location"] == f"/en/quiz/test/{test.id}/"
+    page = client.get(response["Location"]).content.decode()
+    assert "Not quite" not in page and "Right!" not in page
+    assert "Question 2 of 5" in page and 'value="1"' in page
+    htmx = client.post(
+        f"/en/quiz/test/{test.id}/",
+        {"position": 1, **_right(test.questions[1])},
+        HTTP_HX_REQUEST="true",
+    )
+    assert htmx["HX-Redirect"] == f"/en/quiz/test/{test.id}/"
+    # The result waits for the end of the test.
+    assert client.get(f"/en/quiz/test/{test.id}/result/")["Location"] == f"/en/quiz/test/{test.id}/"
+
+
+def test_an_empty_answer_is_asked_again(client):
+    start(client)
+    test = SelfTest.objects.get()
+    response = client.post(f"/en/quiz/test/{test.id}/", {"position": 0})
+    assert "Choose an answer first." in response.content.decode()
+    test.refresh_from_db()
+    assert test.answers == []
+
+
+def test_a_time_limit_ends_the_test_and_counts_the_rest_as_unanswered(client):
+    start(client, minutes=2)
+    test = SelfTest.objects.get()
+    assert 110 <= test.seconds_left <= 120
+    page = client.get(f"/en/quiz/test/{test.id}/").content.decode()
+    assert 'http-equiv="refresh"' in page and "data-seconds-left" in page
+    client.post(f"/en/quiz/test/{test.id}/", {"position": 0, **_right(test.questions[0])})
+    SelfTest.objects.filter(pk=test.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    late = client.post(f"/en/quiz/test/{test.id}/", {"position": 1, **_right(test.questions[1])})
+    assert late["Location"] == f"/en/quiz/test/{test.id}/result/"
+    result = client.get(late["Location"]).content.decode()
+    assert "You answered 1 of 5 questions correctly." in result
+    assert "Time ran out: 4 questions were not answered." in result
+    assert result.count('data-verdict="unanswered"') == 4
+
+
+def test_the_score_to_beat_is_the_best_of_the_same_kind_of_test(client):
+    for right in (2, 4, 3):
+        start(client)
+        test = SelfTest.objects.order_by("-created").first()
+        for number, question in enumerate(test.questions):
+            answer = _right(question) if number < right else _wrong(question)
+            client.post(f"/en/quiz/test/{test.id}/", {"position": number, **answer})
+    result = client.get(f"/en/quiz/test/{test.id}/result/").content.decode()
+    assert "Your best is 4 right answers: beat it next time." in result
+    SelfTest.objects.exclude(pk=test.pk).filter(answers__len=0).delete()
+    earlier = SelfTest.objects.order_by("created")[1]
+    result = client.get(f"/en/quiz/test/{earlier.id}/result/").content.decode()
+    assert "A new best: you had never done better than 2 right answers." in result
 
 
 def test_it_ignores_a_second_submit(client):
@@ -45,6 +109,19 @@ def test_it_ignores_a_second_submit(client):
     assert client.post(f"/en/quiz/test/{test.id}/", form).status_code == 302
     test.refresh_from_db()
     assert len(test.answers) == 1
+
+
+def _wrong(question):
+    expected = exercises.solve(question).expected
+    kind = exercises.get_type(question["type"]).answer_kind
+    if kind == "cards":
+        other = [c for c in question["data"]["hand"] if c not in expected]
+        return {"card": other or expected[:-1] or question["data"]["hand"][:1]}
+    if kind == "number":
+        return {"number": expected + 1}
+    if kind == "scores":
+        return {f"score_{s}": p + 10 for s, p in expected.items()}
+    return {"choice": next(c["value"] for c in question["choices"] if c["value"] != expected)}
 
 
 def _right(question):
@@ -74,3 +151,29 @@ def test_it_hides_another_visitors_test(client):
     test = SelfTest.objects.get()
     client.cookies.clear()
     assert client.get(f"/en/quiz/test/{test.id}/").status_code == 404
+
+
+def test_the_results_show_each_answer_on_the_table_with_the_one_feedback(client):
+    """Following suit: a wrong hand is marked card by card, as in practice; a right one has
+    its steps folded; a question left unanswered shows the engine's answer, no "your answer"."""
+    start(client, topics=["play"], minutes=2)
+    test = SelfTest.objects.get()
+    assert {q["type"] for q in test.questions} == {"legal_cards"}
+    client.post(f"/en/quiz/test/{test.id}/", {"position": 0, **_wrong(test.questions[0])})
+    client.post(f"/en/quiz/test/{test.id}/", {"position": 1, **_right(test.questions[1])})
+    SelfTest.objects.filter(pk=test.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    result = client.get(f"/en/quiz/test/{test.id}/result/").content.decode()
+    items = result.split('<li class="panel reviewed-question"')[1:]
+    assert len(items) == 5
+    wrong, right, *unanswered = items
+    assert 'data-verdict="wrong"' in wrong and 'class="feedback-title bad"' in wrong
+    assert 'data-table="coinche"' in wrong and 'class="card-reasons"' in wrong
+    given = set(_wrong(test.questions[0])["card"])
+    expected = set(exercises.solve(test.questions[0]).expected)
+    for code in given - expected:
+        assert f'data-card="{code}" data-verdict="wrong"' in wrong
+    assert 'class="feedback-title good"' in right and 'class="steps-fold"' in right
+    for item in unanswered:
+        assert 'data-verdict="unanswered"' in item and "Your answer:" not in item
+        for code in exercises.solve(test.questions[items.index(item)]).expected:
+            assert f'data-card="{code}" data-verdict="missed"' in item

@@ -14,10 +14,14 @@ from .base import Verdict, get_type, text
 
 
 def _rows(question: dict, lang: str) -> list[dict]:
+    """The facts shown above the form. When the answer is a choice of cards from the hand,
+    the hand is drawn once, as the choices: a row of exactly those cards keeps its text."""
+    hand = question["data"].get("hand", [])
+    picks = get_type(question["type"]).answer_kind == "cards"
     return [
         {
             "text": text(row["text"], lang) if row.get("text") else "",
-            "cards": row.get("cards", []),
+            "cards": [] if picks and row.get("cards") == hand else row.get("cards", []),
             "labels": [text(label, lang) for label in row.get("labels", [])],
             "ordered": row.get("ordered", False),
         }

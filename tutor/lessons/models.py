@@ -10,9 +10,12 @@ class SolvedExercise(models.Model):
     )
     lesson = models.SlugField(max_length=64)
     exercise = models.PositiveSmallIntegerField()
-    # The rule profile it was answered under: an answer can be right under one and wrong
-    # under another. Empty for exercises solved before profiles were recorded.
-    profile = models.CharField(max_length=32, blank=True, default="")
+    # The rule profile or house-rule code (tutor.rules.coinche.houserules) it was answered
+    # under: an answer can be right under one and wrong under another. Empty for exercises
+    # solved before profiles were recorded.
+    profile = models.CharField(max_length=600, blank=True, default="")
+    # 2: right at the first answer; 1: right after a retry.
+    stars = models.PositiveSmallIntegerField(default=2)
     solved_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,10 +1,14 @@
 """What a learner has solved: in the session for visitors, in the database once signed in.
 
-Both stores hold the same thing, a set of ``(lesson slug, exercise index, profile)``
-triples, since an answer right under one rule profile may be wrong under another;
-a lesson is done when every one of its exercises is solved under some profile. When a
-visitor signs in, the session's pairs are copied to the account (see
-:func:`merge_session_into_account`), so nothing solved before signing in is lost.
+Both stores hold the same thing: the solved ``(lesson slug, exercise index, profile)``
+triples, since an answer right under one rule profile may be wrong under another, each
+with its stars: 2 when the first answer under that profile was right, 1 when it took a
+retry. A lesson page counts what is solved under its profile; elsewhere a lesson is done
+when every one of its exercises is solved under some profile, and an exercise is worth the
+best stars it won under any. When a visitor signs in, the session's triples are copied to
+the account (see :func:`merge_session_into_account`), so nothing solved before signing in
+is lost. Misses before an exercise is solved are kept in the session only: they just
+decide its stars.
 """
 
 from __future__ import annotations
@@ -16,14 +20,33 @@ from .models import SolvedExercise
 from .path import Lesson
 
 SESSION_KEY = "lessons_solved"
+MISSED_KEY = "lessons_missed"
+FIRST_TRY, AFTER_RETRY = 2, 1
+
+Solved = dict[tuple[str, int, str], int]
 
 
-def _session_pairs(session) -> set[tuple[str, int, str]]:
-    # Entries stored before profiles were recorded have no third item.
-    return {
-        (entry[0], int(entry[1]), *entry[2:3]) if len(entry) > 2 else (entry[0], int(entry[1]), "")
-        for entry in session.get(SESSION_KEY, [])
-    }
+def _session_entry(entry: list) -> tuple[tuple[str, int, str], int]:
+    # Older sessions hold [slug, index], [slug, index, stars] or [slug, index, profile]:
+    # a missing profile is "" (solved before profiles were recorded), missing stars first-try.
+    slug, index, *rest = entry
+    profile = next((item for item in rest if isinstance(item, str)), "")
+    stars = next((item for item in rest if isinstance(item, int)), FIRST_TRY)
+    return (slug, int(index), profile), stars
+
+
+def _session_triples(session) -> Solved:
+    return dict(_session_entry(entry) for entry in session.get(SESSION_KEY, []))
+
+
+def _stars_by_exercise(solved: Solved, profile: str | None) -> dict[tuple[str, int], int]:
+    """Each solved ``(lesson, exercise)`` with its stars: under ``profile``, or the best under
+    any profile when ``profile`` is None."""
+    best: dict[tuple[str, int], int] = {}
+    for (slug, index, solved_under), stars in solved.items():
+        if profile is None or solved_under == profile:
+            best[(slug, index)] = max(stars, best.get((slug, index), 0))
+    return best
 
 
 class Progress:
@@ -33,24 +56,64 @@ class Progress:
         self.request = request
         self.user = request.user if request.user.is_authenticated else None
 
-    def solved(self) -> set[tuple[str, int, str]]:
+    def solved(self) -> Solved:
+        """Each solved ``(lesson, exercise, profile)`` and its stars."""
         if self.user is None:
-            return _session_pairs(self.request.session)
-        return set(self.user.solved_exercises.values_list("lesson", "exercise", "profile"))
+            return _session_triples(self.request.session)
+        rows = self.user.solved_exercises.values_list("lesson", "exercise", "profile", "stars")
+        return {(lesson, exercise, profile): stars for lesson, exercise, profile, stars in rows}
 
-    def mark(self, lesson: str, exercise: int, profile: str) -> None:
+    def _missed(self) -> set[tuple[str, int, str]]:
+        return {
+            (entry[0], int(entry[1]), entry[2] if len(entry) > 2 else "")
+            for entry in self.request.session.get(MISSED_KEY, [])
+        }
+
+    def missed(self, lesson: str, exercise: int, profile: str) -> None:
+        """A wrong answer before the exercise is solved under ``profile`` costs it a star."""
+        if (lesson, exercise, profile) in self.solved():
+            return
+        missed = self._missed() | {(lesson, exercise, profile)}
+        self.request.session[MISSED_KEY] = sorted(list(triple) for triple in missed)
+
+    def mark(self, lesson: str, exercise: int, profile: str) -> int:
+        """Records a right answer under ``profile``; returns the exercise's stars there."""
+        key = (lesson, exercise, profile)
+        stars = AFTER_RETRY if key in self._missed() else FIRST_TRY
         if self.user is None:
-            pairs = _session_pairs(self.request.session) | {(lesson, exercise, profile)}
-            self.request.session[SESSION_KEY] = sorted(pairs)
-        else:
-            SolvedExercise.objects.get_or_create(
-                user=self.user, lesson=lesson, exercise=exercise, profile=profile
-            )
+            triples = _session_triples(self.request.session)
+            stars = max(stars, triples.get(key, 0))
+            triples[key] = stars
+            self.request.session[SESSION_KEY] = sorted([*k, n] for k, n in triples.items())
+            return stars
+        row, created = SolvedExercise.objects.get_or_create(
+            user=self.user,
+            lesson=lesson,
+            exercise=exercise,
+            profile=profile,
+            defaults={"stars": stars},
+        )
+        if not created and stars > row.stars:
+            row.stars = stars
+            row.save(update_fields=["stars"])
+        return max(stars, row.stars)
 
-    def is_done(self, lesson: Lesson, solved: set[tuple[str, int, str]] | None = None) -> bool:
+    def is_done(self, lesson: Lesson, solved: Solved | None = None, profile=None) -> bool:
+        """Every exercise solved: under ``profile``, or under some profile when None."""
         solved = self.solved() if solved is None else solved
-        answered = {(slug, index) for slug, index, _profile in solved}
+        answered = _stars_by_exercise(solved, profile)
         return all((lesson.slug, index) in answered for index in range(len(lesson.exercises)))
+
+
+def exercise_stars(lesson: Lesson, solved: Solved, profile: str | None = None) -> list[int]:
+    """The stars of each exercise of ``lesson`` (0: not solved), as :func:`_stars_by_exercise`."""
+    best = _stars_by_exercise(solved, profile)
+    return [best.get((lesson.slug, index), 0) for index in range(len(lesson.exercises))]
+
+
+def lesson_stars(lesson: Lesson, solved: Solved, profile: str | None = None) -> tuple[int, int]:
+    """Stars won in ``lesson`` and the most it can give."""
+    return sum(exercise_stars(lesson, solved, profile)), FIRST_TRY * len(lesson.exercises)
 
 
 @receiver(user_logged_in)
@@ -58,11 +121,11 @@ def merge_session_into_account(sender, request, user, **kwargs) -> None:
     """Keeps what a visitor solved before signing in (login keeps the session's data)."""
     if request is None:
         return
-    pairs = _session_pairs(request.session)
+    triples = _session_triples(request.session)
     SolvedExercise.objects.bulk_create(
         [
-            SolvedExercise(user=user, lesson=slug, exercise=index, profile=profile)
-            for slug, index, profile in pairs
+            SolvedExercise(user=user, lesson=slug, exercise=index, profile=profile, stars=stars)
+            for (slug, index, profile), stars in triples.items()
         ],
         ignore_conflicts=True,
     )

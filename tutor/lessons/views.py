@@ -14,6 +14,7 @@ from django.contrib.auth import login
 from django.contrib.auth.forms import AuthenticationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
@@ -29,7 +30,7 @@ from . import examples, questions
 from .diagrams import diagram, rules_of
 from .forms import SignupForm
 from .path import COURSES, GAMES, Lesson, get_lesson
-from .progress import Progress
+from .progress import FIRST_TRY, Progress, Solved, exercise_stars, lesson_stars
 
 
 def _lesson_or_404(slug: str) -> Lesson:
@@ -82,19 +83,38 @@ def _profile(request: HttpRequest, lesson: Lesson, source) -> str | None:
     return rules.chosen(request, questions.profiles_for(lesson), source, keep=True)
 
 
-def _course(progress: Progress, game: str) -> dict:
-    solved = progress.solved()
-    lessons = [
-        {"lesson": lesson, "done": progress.is_done(lesson, solved)} for lesson in COURSES[game]
-    ]
+def course_map(progress: Progress, game: str, solved: Solved | None = None) -> dict:
+    """A course's map: each lesson done or not, its stars, and where to go on. A lesson is
+    done when each exercise is solved under some profile, worth its best stars under any."""
+    solved = progress.solved() if solved is None else solved
+    lessons = []
+    for lesson in COURSES[game]:
+        won, most = lesson_stars(lesson, solved)
+        lessons.append(
+            {
+                "lesson": lesson,
+                "done": progress.is_done(lesson, solved),
+                "stars": won,
+                "most": most,
+            }
+        )
     resume = next((item["lesson"] for item in lessons if not item["done"]), None)
-    return {"game": game, "title": GAMES[game], "lessons": lessons, "resume": resume}
+    return {
+        "game": game,
+        "title": GAMES[game],
+        "lessons": lessons,
+        "resume": resume,
+        "done": sum(1 for item in lessons if item["done"]),
+        "count": len(lessons),
+        "stars": sum(item["stars"] for item in lessons),
+        "most": sum(item["most"] for item in lessons),
+    }
 
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     progress = Progress(request)
-    courses = [_course(progress, game) for game in COURSES]
+    courses = [course_map(progress, game) for game in COURSES]
     return render(request, "lessons/index.html", {"courses": courses})
 
 
@@ -103,13 +123,15 @@ def resume(request: HttpRequest, game: str) -> HttpResponse:
     """The first lesson of ``game`` not done yet, or the course when all are."""
     if game not in COURSES:
         raise Http404(game)
-    lesson = _course(Progress(request), game)["resume"]
+    lesson = course_map(Progress(request), game)["resume"]
     if lesson is None:
         return redirect("lessons_index")
     return redirect("lesson", slug=lesson.slug)
 
 
-def _item(lesson: Lesson, index: int, profile: str, solved: set, given=None, verdict=None) -> dict:
+def _item(
+    lesson: Lesson, index: int, profile: str, solved: Solved, given=None, verdict=None
+) -> dict:
     """What the exercise partial shows: the question on the table, its form with the
     learner's answer kept and, once answered, the verdict (the same partials as practice)."""
     exercise = lesson.exercises[index]
@@ -120,6 +142,7 @@ def _item(lesson: Lesson, index: int, profile: str, solved: set, given=None, ver
         "number": index + 1,
         "question": present.question_view(posed, lang, given, verdict),
         "solved": (lesson.slug, index, profile) in solved,
+        "stars": solved.get((lesson.slug, index, profile), 0),
         "verdict": None if verdict is None else present.verdict_view(posed, verdict, lang),
         "other_rules": None,
         "number_text": str(index + 1),
@@ -136,6 +159,34 @@ def _item(lesson: Lesson, index: int, profile: str, solved: set, given=None, ver
     return item
 
 
+def _standing(progress: Progress, lesson: Lesson, profile: str, solved: Solved) -> dict:
+    """Where the learner stands in the lesson under ``profile`` (the exercises' marks are
+    per profile, so are its count, stars and completion) and in its course."""
+    course = COURSES[lesson.game]
+    position = course.index(lesson)
+    stars = exercise_stars(lesson, solved, profile)
+    return {
+        "lesson": lesson,
+        "solved_count": sum(1 for won in stars if won),
+        "total": len(lesson.exercises),
+        "stars_won": sum(stars),
+        "stars_most": FIRST_TRY * len(stars),
+        "done": all(stars),
+        "next": course[position + 1] if position + 1 < len(course) else None,
+        "course": course_map(progress, lesson.game, solved),
+    }
+
+
+def _add_next(item: dict, lesson: Lesson, profile: str, solved: Solved) -> None:
+    """Where a right answer moves on to: the next exercise not solved under ``profile``
+    after this one (then from the start); ``next_url`` is the feedback's link to it."""
+    count = len(lesson.exercises)
+    order = [(item["index"] + step) % count for step in range(1, count)]
+    item["next"] = next((i + 1 for i in order if (lesson.slug, i, profile) not in solved), None)
+    right = item["verdict"] is not None and item["verdict"]["correct"]
+    item["next_url"] = f"#exercise-{item['next']}" if right and item["next"] else ""
+
+
 def _page(request, lesson, profile, answered=None, status=200, step=0) -> HttpResponse:
     progress = Progress(request)
     solved = progress.solved()
@@ -143,9 +194,12 @@ def _page(request, lesson, profile, answered=None, status=200, step=0) -> HttpRe
     for index in range(len(lesson.exercises)):
         given, verdict = answered[1:] if answered and answered[0] == index else (None, None)
         items.append(_item(lesson, index, profile, solved, given, verdict))
+        if verdict is not None:
+            _add_next(items[-1], lesson, profile, solved)
     course = COURSES[lesson.game]
     position = course.index(lesson)
     context = {
+        **_standing(progress, lesson, profile, solved),
         "lesson": lesson,
         "game_title": GAMES[lesson.game],
         "profile": profile,
@@ -157,7 +211,6 @@ def _page(request, lesson, profile, answered=None, status=200, step=0) -> HttpRe
         "example": _example(lesson, profile, step),
         "diagram": diagram(lesson.slug, profile),
         "rules": rules_of(profile),
-        "done": progress.is_done(lesson, solved),
         "previous": course[position - 1] if position else None,
         "next": course[position + 1] if position + 1 < len(course) else None,
         "position": position + 1,
@@ -197,15 +250,26 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return _bad_request(request)
     verdict = None if given is None else exercises.check(posed, given)
     progress = Progress(request)
-    if verdict is not None and verdict.correct:
-        progress.mark(lesson.slug, index, profile)
+    if verdict is not None:
+        if verdict.correct:
+            progress.mark(lesson.slug, index, profile)
+        else:
+            progress.missed(lesson.slug, index, profile)
     if not request.htmx:
         return _page(request, lesson, profile, answered=(index, given, verdict))
-    item = _item(lesson, index, profile, progress.solved(), given, verdict)
+    solved = progress.solved()
+    item = _item(lesson, index, profile, solved, given, verdict)
     if given is None:
         item["empty"] = True
-    context = {"lesson": lesson, "profile": profile, "item": item}
-    return render(request, "lessons/lesson.html#exercise", context)
+    _add_next(item, lesson, profile, solved)
+    context = {"profile": profile, "item": item, **_standing(progress, lesson, profile, solved)}
+    exercise = render_to_string("lessons/lesson.html#exercise", context, request)
+    # The lesson's standing and the course map, swapped out of band: a solved exercise
+    # can complete the lesson.
+    oob = {**context, "oob": True, "game_title": GAMES[lesson.game]}
+    standing = render_to_string("lessons/lesson.html#standing", oob, request)
+    course_map = render_to_string("lessons/lesson.html#course_map", oob, request)
+    return HttpResponse(exercise + standing + course_map)
 
 
 @require_http_methods(["GET", "POST"])

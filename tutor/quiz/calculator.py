@@ -1,30 +1,24 @@
-"""The score calculator and the table score sheet; every figure comes from the engine.
+"""The score calculator; every figure comes from the engine.
 
 The calculator reads a GET form (so a result can be bookmarked or shared) and
 shows the score step by step under the chosen profile, then every profile side
-by side. A score sheet stores each deal entered through the same form under an
-unguessable token.
+by side. The table score sheet, which asks far less per deal, is ``sheet.py``.
 """
 
 from django import forms
-from django.db import transaction
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import render
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor import exercises
 from tutor.pages import rules
-from tutor.rules.coinche.game import Game
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.coinche.scoring import score_deal
 from tutor.rules.coinche.summary import parse_summary
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, seat_name, side_name, suit_name
-from tutor.rules.profiles import fits
 
 from . import labels
-from .models import ScoreSheet, SheetDeal
 
 PROFILES = [name for name in labels.PROFILES if name != "chouine"]
 BIDS = [str(n) for n in range(80, 190, 10)] + ["capot", "generale"]
@@ -179,95 +173,3 @@ def page(request):
             status = 200 if request.htmx else 400
     template = "quiz/calculator.html#result" if request.htmx else "quiz/calculator.html"
     return render(request, template, context, status=status)
-
-
-@require_http_methods(["GET", "POST"])
-def new_sheet(request):
-    if request.method == "GET":
-        choices = rules.choices(request, PROFILES, request.GET.get("profile"))
-        return render(request, "quiz/sheet_new.html", {"profiles": choices})
-    profile = request.POST.get("profile", "")
-    if not fits(profile, PROFILES):
-        return render(
-            request,
-            "quiz/bad_request.html",
-            {
-                "message": exercises.text(
-                    Step("quiz_unknown_profile", {"value": profile[:40]}), get_language()
-                )
-            },
-            status=400,
-        )
-    sheet = ScoreSheet.objects.create(profile=profile)
-    return redirect("quiz_sheet", sheet.token)
-
-
-def sheet_state(sheet: ScoreSheet) -> dict:
-    """The game so far, replayed deal by deal through the engine's :class:`Game`.
-
-    Replaying (rather than adding stored scores) lets the engine apply its end
-    rules: the target, the belote validation of a pending side, a tie at the top.
-    """
-    rules = coinche_profile(sheet.profile)
-    game = Game(rules)
-    rows, steps, deposit = [], [], 0
-    lang = get_language()
-    for deal in sheet.deals.all():
-        summary = parse_summary({**deal.entry, "deposit": deposit}, rules)
-        result = score_deal(rules, summary)
-        steps = game.add_deal(summary, result)
-        deposit = result.deposit
-        rows.append({"deal": deal, "total_ns": game.totals[0], "total_ew": game.totals[1]})
-    return {
-        "rows": rows,
-        "total_ns": game.totals[0],
-        "total_ew": game.totals[1],
-        "target": rules.target,
-        "game_steps": [exercises.text(step, lang) for step in steps if step.code != "game_totals"],
-        "over": game.winner is not None,
-        "deposit": deposit,
-    }
-
-
-def sheet(request, token):
-    sheet = get_object_or_404(ScoreSheet, token=token)
-    state = sheet_state(sheet)
-    form = DealForm(
-        request.POST or None, fixed_profile=sheet.profile, initial={"seat": "S", "bid": "80"}
-    )
-    status = 200
-    if request.method == "POST":
-        if state["over"]:
-            return redirect("quiz_sheet", sheet.token)
-        if form.is_valid():
-            result, _error = score(sheet.profile, form.payload(), state["deposit"])
-            with transaction.atomic():
-                number = sheet.deals.count() + 1
-                SheetDeal.objects.create(
-                    sheet=sheet,
-                    number=number,
-                    entry=form.payload(),
-                    score_ns=result.scores[0],
-                    score_ew=result.scores[1],
-                    made=result.made,
-                    deposit=result.deposit,
-                )
-            return redirect("quiz_sheet", sheet.token)
-        status = 400
-    context = {
-        "sheet": sheet,
-        "form": form,
-        "profile_label": rules.title(sheet.profile),
-        "share_url": request.build_absolute_uri(),
-        **state,
-    }
-    return render(request, "quiz/sheet.html", context, status=status)
-
-
-@require_POST
-def undo(request, token):
-    sheet = get_object_or_404(ScoreSheet, token=token)
-    last = sheet.deals.last()
-    if last is not None:
-        last.delete()
-    return redirect("quiz_sheet", sheet.token)

@@ -1,6 +1,7 @@
 """Forms of the practice pages: the self-test's settings."""
 
 from django import forms
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tutor import exercises
@@ -8,6 +9,7 @@ from tutor import exercises
 from . import labels
 
 LENGTHS = (5, 10, 20)
+MINUTES = (0, 2, 5, 10, 20)
 
 
 class SelfTestForm(forms.Form):
@@ -29,9 +31,22 @@ class SelfTestForm(forms.Form):
         coerce=int,
         initial=LENGTHS[1],
     )
+    minutes = forms.TypedChoiceField(
+        label=_("Time limit"),
+        choices=[(n, n) for n in MINUTES],
+        coerce=int,
+        initial=0,
+        required=False,
+        empty_value=0,
+        help_text=_("When the time is up, the questions left count as not answered."),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, label_suffix="", **kwargs)
+        self.fields["minutes"].choices = [(0, gettext("No time limit"))] + [
+            (n, ngettext("%(count)s minute", "%(count)s minutes", n) % {"count": n})
+            for n in MINUTES[1:]
+        ]
 
     def clean(self):
         data = super().clean()

@@ -42,6 +42,53 @@ TYPES = {
     "chouine_match_winner": _("Chouine: who wins the match?"),
 }
 
+# One line under each kind of question on the practice index: what it trains.
+DESCRIPTIONS = {
+    "legal_cards": _("A hand and a trick under way: tick every card the rules allow."),
+    "trick_winner": _("Four cards on the table: say which seat takes the trick."),
+    "trick_points": _("Add up the card points of one trick."),
+    "declare": _("A hand before the first trick: what can its holder declare?"),
+    "declarations_winner": _("Both partnerships declare: which one scores?"),
+    "call_legal": _("An auction so far and a next call: may it be made?"),
+    "final_contract": _("A whole auction: name the contract it ends in."),
+    "deal_score": _("A played deal: give each partnership's score."),
+    "contract_made": _("A played deal: did the takers make their contract?"),
+    "game_end": _("Running totals and one more deal: is the game over, and who won?"),
+    "chouine_legal": _("A Chouine hand and the card led: which cards may be played?"),
+    "chouine_trick_winner": _("Two cards on the table: who takes the trick?"),
+    "chouine_exchange_seven": _("The trump seven and the turned-up card: may they be swapped?"),
+    "chouine_announcement": _("Cards shown: which announcement do they make?"),
+    "chouine_deal_winner": _("Points and announcements of a deal: who wins it?"),
+    "chouine_match_winner": _("Deals won so far: has someone won the match?"),
+}
+
+# The worked examples from the sources, titled by what they show.
+EXAMPLES = {
+    "federation-89-is-not-90": _("89 is not 90: the contract fails before rounding"),
+    "federation-89-made": _("89 points for a 90 contract: made or not?"),
+    "maison-ahead-with-belote": _("The taker ahead: card points, last trick and belote"),
+    "maison-dedans": _("Dedans: the taker's side is behind"),
+    "maison-litige": _("Litige: a perfect tie puts points in deposit"),
+    "maison-deposit-won": _("The next deal's winner takes the deposit"),
+    "maison-capot": _("Capot: every trick to the taker's side"),
+    "maison-declarations-count": _("A fifty puts the taker ahead"),
+    "maison-coinche-100-made": _("100 made: Maison counting adds the contract"),
+    "official-coinche-100-rounded": _("100 made: Official counting rounds the points"),
+    "maison-coinche-100-doubled": _("100 coinched and made: the takers score it all, doubled"),
+    "online-es-tierce": _("A tierce helps the takers reach 100"),
+    "federation-auction-surcoinche": _("A coinche and a surcoinche end the auction"),
+    "chouine-marriages": _("Two marriages: who wins the Chouine deal?"),
+}
+
+# The sources of the worked examples, named in words.
+SOURCES = {
+    "000": _("a Coinche federation's guide"),
+    "001": _("the rules of Chouine"),
+    "002": _("the encyclopedia article on Coinche"),
+    "003": _("the rules of a Spanish online card site"),
+    "004": _("the guide to counting Belote points"),
+}
+
 PROFILES = {
     "federation": _("Federation"),
     "maison": _("Maison counting"),

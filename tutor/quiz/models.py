@@ -6,23 +6,12 @@ their session key, so practice works without an account.
 
 import secrets
 import uuid
-from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-# How long before a mistake comes back: soon after the mistake, then further out each
-# time it is answered right.
-INTERVALS = (
-    timedelta(minutes=10),
-    timedelta(days=1),
-    timedelta(days=3),
-    timedelta(days=7),
-    timedelta(days=16),
-    timedelta(days=35),
-    timedelta(days=75),
-)
+from . import schedule
 
 
 class Owned(models.Model):
@@ -44,6 +33,9 @@ class Attempt(Owned):
     # A profile name or a house-rule code (tutor.rules.coinche.houserules).
     profile = models.CharField(max_length=600)
     rule = models.CharField(max_length=60)
+    # The rule the question turns on (a situation code of its type), right or wrong:
+    # what "practise this rule" asks for again.
+    situation = models.CharField(max_length=60, blank=True)
     correct = models.BooleanField()
     created = models.DateTimeField(default=timezone.now, db_index=True)
 
@@ -55,11 +47,15 @@ class Attempt(Owned):
 
 
 class ReviewItem(Owned):
-    """A rule the owner broke, with the question that caught them, due again at ``due``."""
+    """A rule the owner broke, with the question that caught them, due again at ``due``.
+
+    ``card`` is the rule's FSRS card (``schedule.py``); ``due`` repeats its due date
+    so that the queue can be filtered and ordered in the database.
+    """
 
     rule = models.CharField(max_length=60)
     question = models.JSONField()
-    step = models.PositiveSmallIntegerField(default=0)  # index into INTERVALS
+    card = models.JSONField(default=dict)
     due = models.DateTimeField(db_index=True)
     created = models.DateTimeField(default=timezone.now)
 
@@ -71,9 +67,9 @@ class ReviewItem(Owned):
 
     def answered(self, correct: bool) -> None:
         """A right answer pushes the rule further out; a wrong one brings it back soon."""
-        self.step = min(self.step + 1, len(INTERVALS) - 1) if correct else 0
-        self.due = timezone.now() + INTERVALS[self.step]
-        self.save(update_fields=["step", "due"])
+        self.card = schedule.review(self.card, correct)
+        self.due = schedule.due(self.card)
+        self.save(update_fields=["card", "due"])
 
 
 class SelfTest(Owned):
@@ -87,13 +83,25 @@ class SelfTest(Owned):
     questions = models.JSONField(default=list)
     answers = models.JSONField(default=list)
     created = models.DateTimeField(default=timezone.now)
+    # With a time limit: when the test ends, answered or not.
+    deadline = models.DateTimeField(null=True, blank=True)
 
     def __str__(self):
         return f"{self.game} test, {len(self.answers)}/{len(self.questions)} answered"
 
     @property
+    def time_up(self) -> bool:
+        return self.deadline is not None and timezone.now() >= self.deadline
+
+    @property
     def finished(self) -> bool:
-        return len(self.answers) >= len(self.questions)
+        return len(self.answers) >= len(self.questions) or self.time_up
+
+    @property
+    def seconds_left(self) -> int | None:
+        if self.deadline is None:
+            return None
+        return max(0, int((self.deadline - timezone.now()).total_seconds()))
 
     @property
     def score(self) -> int:
@@ -117,7 +125,7 @@ class ScoreSheet(models.Model):
 
 
 class SheetDeal(models.Model):
-    """One deal of a sheet: what was entered in the calculator and the engine's score."""
+    """One deal of a sheet: its full ``score`` payload and the engine's score of it."""
 
     sheet = models.ForeignKey(ScoreSheet, related_name="deals", on_delete=models.CASCADE)
     number = models.PositiveSmallIntegerField()
@@ -126,11 +134,18 @@ class SheetDeal(models.Model):
     score_ew = models.IntegerField()
     made = models.BooleanField(null=True)
     deposit = models.IntegerField(default=0)
+    # The form's one-time key: a second submit of the same form records nothing.
+    nonce = models.CharField(max_length=32, blank=True)
 
     class Meta:
         ordering = ["number"]
         constraints = [
-            models.UniqueConstraint(fields=["sheet", "number"], name="one_deal_per_number")
+            models.UniqueConstraint(fields=["sheet", "number"], name="one_deal_per_number"),
+            models.UniqueConstraint(
+                fields=["sheet", "nonce"],
+                condition=~models.Q(nonce=""),
+                name="one_deal_per_form",
+            ),
         ]
 
     def __str__(self):

@@ -1,4 +1,5 @@
-"""The progress page: accuracy per topic and day by day (an inline SVG chart), streaks."""
+"""My progress: the lesson courses, the weakest rules (one tap to practise each), accuracy
+per topic and day by day (an inline SVG chart), streaks."""
 
 from datetime import timedelta
 
@@ -7,7 +8,11 @@ from django.db.models.functions import TruncDate
 from django.shortcuts import render
 from django.utils import timezone
 
-from . import labels
+from tutor.lessons.path import COURSES
+from tutor.lessons.progress import Progress
+from tutor.lessons.views import course_map
+
+from . import labels, recommend
 from .models import Attempt, ReviewItem
 from .owner import owned
 
@@ -88,6 +93,8 @@ def page(request):
     total = attempts.count()
     right = attempts.filter(correct=True).count()
     days = per_day(attempts)
+    lessons = Progress(request)
+    solved = lessons.solved()
     context = {
         "total": total,
         "percent": round(100 * right / total) if total else 0,
@@ -96,5 +103,7 @@ def page(request):
         "chart": chart(days),
         "streaks": streaks(attempts),
         "reviews": ReviewItem.objects.filter(owned(request)).count(),
+        "weak": recommend.weak_rules(attempts),
+        "courses": [course_map(lessons, game, solved) for game in COURSES],
     }
     return render(request, "quiz/progress.html", context)

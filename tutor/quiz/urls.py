@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import calculator, progress, selftest, views
+from . import calculator, progress, selftest, sheet, views
 
 urlpatterns = [
     path("", views.index, name="quiz_index"),
@@ -14,7 +14,9 @@ urlpatterns = [
     path("test/<uuid:test_id>/result/", selftest.result, name="quiz_test_result"),
     path("progress/", progress.page, name="quiz_progress"),
     path("calculator/", calculator.page, name="quiz_calculator"),
-    path("sheet/", calculator.new_sheet, name="quiz_sheet_new"),
-    path("sheet/<str:token>/", calculator.sheet, name="quiz_sheet"),
-    path("sheet/<str:token>/undo/", calculator.undo, name="quiz_sheet_undo"),
+    path("sheet/", sheet.new_sheet, name="quiz_sheet_new"),
+    path("sheet/manifest.webmanifest", sheet.manifest, name="quiz_manifest"),
+    path("sheet/<str:token>/", sheet.sheet, name="quiz_sheet"),
+    path("sheet/<str:token>/deal/<int:number>/", sheet.edit, name="quiz_sheet_deal"),
+    path("sheet/<str:token>/rematch/", sheet.rematch, name="quiz_sheet_rematch"),
 ]

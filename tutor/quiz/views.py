@@ -1,10 +1,11 @@
 """Practice pages: the index, one question at a stable address, prepared scenarios, review.
 
-Answering works as an htmx fragment (``page.html#feedback``) and as a plain
+Answering works as an htmx fragment (``page.html#exercise``) and as a plain
 POST that renders the whole page with the feedback in it.
 """
 
 import random
+from datetime import timedelta
 
 from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect, render
@@ -18,9 +19,9 @@ from tutor import exercises
 from tutor.exercises.present import question_view
 from tutor.pages import rules
 
-from . import labels, situations
+from . import labels, recommend, situations
 from .answering import check_answer
-from .models import ReviewItem
+from .models import Attempt, ReviewItem
 from .owner import owned
 
 
@@ -31,17 +32,26 @@ def bad_request(request, error: exercises.ExerciseError):
     return response if not request.htmx else HttpResponseBadRequest(message)
 
 
-def catalogue(request) -> list[dict]:
-    """Every type, its form opening on the learner's remembered rules where it has them."""
+def _opening(request, qtype) -> str:
+    """The rules a kind of question opens on: the remembered ones where it has them."""
+    return rules.chosen(request, qtype.profiles) or qtype.profiles[0]
+
+
+def catalogue(request, accuracy: dict | None = None) -> list[dict]:
+    """Every type with its line and the learner's accuracy, its form opening on the
+    learner's remembered rules where it has them."""
     games = []
+    accuracy = accuracy or {}
     for game, name in labels.GAMES.items():
         types = []
         for qtype in exercises.types_for(game):
-            profile = rules.chosen(request, qtype.profiles) or qtype.profiles[0]
+            profile = _opening(request, qtype)
             types.append(
                 {
                     "name": qtype.name,
                     "label": labels.type_label(qtype.name),
+                    "description": labels.DESCRIPTIONS.get(qtype.name, ""),
+                    "accuracy": accuracy.get(qtype.name),
                     "profile": profile,
                     "profiles": rules.choices(request, qtype.profiles, profile),
                     # The form opens on those rules at level 1; htmx refreshes the
@@ -59,18 +69,22 @@ def index(request):
     curated = [
         {
             "slug": slug,
-            "label": labels.type_label(entry["type"]),
+            "label": labels.EXAMPLES.get(slug, labels.type_label(entry["type"])),
+            "kind": labels.type_label(entry["type"]),
             "profile": labels.PROFILES.get(entry["profile"], entry["profile"]),
-            "source": entry["source"],
+            "source": labels.SOURCES.get(entry["source"], entry["source"]),
         }
         for slug, entry in exercises.CURATED.items()
     ]
-    due = ReviewItem.objects.filter(owned(request), due__lte=timezone.now()).count()
-    return render(
-        request,
-        "quiz/index.html",
-        {"games": catalogue(request), "curated": curated, "due": due, "levels": labels.LEVELS},
-    )
+    attempts = Attempt.objects.filter(owned(request))
+    context = {
+        "games": catalogue(request, recommend.per_type(attempts)),
+        "curated": curated,
+        "levels": labels.LEVELS,
+        "recommended": recommend.next_step(attempts, lambda qtype: _opening(request, qtype)),
+        "queue": review_queue(request),
+    }
+    return render(request, "quiz/index.html", context)
 
 
 def filters(request) -> dict:
@@ -120,10 +134,11 @@ def random_question(request, type_name, profile):
     return redirect(f"{url}?{urlencode(query)}" if query else url)
 
 
-def ask(request, question: dict, template: str, extra: dict, on_checked=None):
+def ask(request, question: dict, template: str, extra: dict, on_checked=None, reviewing=None):
     """Shows ``question``; on POST checks the answer (fragment for htmx, page otherwise).
 
-    ``on_checked(correct, given)`` runs once an answer has been checked.
+    ``on_checked(correct, given)`` runs once an answer has been checked; ``reviewing``
+    is the review item the question comes from.
     """
     context = {
         "question": question_view(question, get_language()),
@@ -137,7 +152,7 @@ def ask(request, question: dict, template: str, extra: dict, on_checked=None):
     }
     if request.method == "POST":
         try:
-            context.update(check_answer(request, question))
+            context.update(check_answer(request, question, reviewing))
         except exercises.BadAnswer as error:
             return bad_request(request, error)
         context["answered"] = True
@@ -180,16 +195,42 @@ def curated(request, slug):
         posed = exercises.curated(slug)
     except exercises.ExerciseError as error:
         return bad_request(request, error)
-    extra = {"next_url": reverse("quiz_index"), "source": exercises.CURATED[slug]["source"]}
+    entry = exercises.CURATED[slug]
+    extra = {
+        "next_url": reverse("quiz_index"),
+        "source": labels.SOURCES.get(entry["source"], entry["source"]),
+        "example_title": labels.EXAMPLES.get(slug),
+    }
     return ask(request, posed, "quiz/question.html", extra)
+
+
+MINUTE = timedelta(minutes=1)
+
+
+def review_queue(request) -> dict:
+    """What is due now and what comes next (with when), for the review page and links."""
+    items = ReviewItem.objects.filter(owned(request))
+    now = timezone.now()
+    due = items.filter(due__lte=now)
+    soon = [
+        {"label": rule_label(item), "due": item.due, "within_a_minute": item.due - now < MINUTE}
+        for item in items.filter(due__gt=now).order_by("due")[:5]
+    ]
+    return {"due": due.count(), "waiting": items.count(), "soon": soon}
+
+
+def rule_label(item: ReviewItem) -> str:
+    """A review item's name: the situation it caught, else its kind of question."""
+    situation = situations.SITUATIONS.get(item.rule)
+    kind = labels.type_label(item.question["type"])
+    return f"{kind} — {situation}" if situation else kind
 
 
 @require_http_methods(["GET", "POST"])
 def review(request):
-    """The mistakes due again, oldest first; ``?all=1`` reviews early."""
+    """The mistakes due again, oldest first; ``?all=1`` reviews what comes next now."""
     items = ReviewItem.objects.filter(owned(request))
     due = items.filter(due__lte=timezone.now())
-    waiting = items.count()
     item = (items if request.GET.get("all") else due).first()
     if request.method == "POST":
         # The form sends the item's id; anything else (letters, a number past the id
@@ -199,15 +240,12 @@ def review(request):
         item = items.filter(pk=int(given)).first() if valid else None
         if item is None:
             return bad_request(request, exercises.BadAnswer("quiz_bad_answer"))
-    context = {"due": due.count(), "waiting": waiting, "item": item}
+    context = {**review_queue(request), "item": item, "early": bool(request.GET.get("all"))}
     if item is None:
         return render(request, "quiz/review.html", context)
     context["next_url"] = reverse("quiz_review")
+    if request.GET.get("all"):
+        context["next_url"] += "?all=1"
+    context["title"] = rule_label(item)
     context["hidden"] = {"item": item.pk}
-    return ask(
-        request,
-        item.question,
-        "quiz/review.html",
-        context,
-        lambda correct, _: item.answered(correct),
-    )
+    return ask(request, item.question, "quiz/review.html", context, reviewing=item)

@@ -18,7 +18,7 @@ tutor.rules.errors.RulesError: impossible_card_points: {'points': 148, 'points_e
 
 from __future__ import annotations
 
-from ..cards import parse_seat
+from ..cards import SEATS, next_seat, parse_seat, partner_of
 from ..errors import RulesError
 from ..explain import gettext_noop, messages, ngettext_noop
 from ..payload import field, integer, mapping, seat_values, side_or_seat, side_values
@@ -71,6 +71,13 @@ messages(
         "bad_declarations": gettext_noop(
             "Declarations are worth multiples of 10; %(points)s is impossible."
         ),
+        "table_points_range": gettext_noop(
+            "The takers' card points run from 0 to %(points_max)s, not %(value)s."
+        ),
+        "table_points_missing": gettext_noop(
+            "Give the takers' card points, or say who took every trick."
+        ),
+        "table_generale_off": gettext_noop("This rule profile has no générale."),
     }
 )
 
@@ -179,3 +186,122 @@ def parse_summary(payload: dict, profile: Profile) -> DealSummary:
     check_belote(belote, profile, contract.trump)
     deposit = integer(field(payload, "deposit", 0), "deposit")
     return DealSummary(contract, card_points, tricks, last, declarations, belote, deposit, classic)
+
+
+# A score sheet at the table asks for what players read off the tricks: who took the
+# contract, the takers' card points, and toggles for the last trick, the belote and a
+# clean sweep. The rest of a summary follows from those.
+SWEEPS = ("takers", "taker", "defence")  # every trick to: the takers, the taker alone, the defence
+
+
+def table_payload(entry: dict, profile: Profile) -> dict:
+    """The full ``score`` payload of a deal entered at the table, checked on the way.
+
+    ``entry``: ``game``, ``contract``, ``points`` (the takers' card points, without the
+    last trick), ``last_trick`` (``"takers"`` or ``"defence"``), ``belote``
+    (``None``, ``"takers"`` or ``"defence"``), ``sweep`` (``None`` or one of
+    :data:`SWEEPS`) and ``declarations`` (``{"takers": n, "defence": n}``).
+    Who took how many tricks does not change a score except when one side (or the
+    taker alone) took them all, so a split of four each stands for every other deal.
+
+    >>> from tutor.rules.profiles import get_profile
+    >>> payload = table_payload({"contract": {"seat": "E", "bid": 90, "trump": "S"},
+    ...     "points": 100, "last_trick": "defence", "belote": "takers"}, get_profile("federation"))
+    >>> payload["card_points"], payload["last_trick"], payload["belote"], payload["tricks"]
+    ({'EW': 100, 'NS': 52}, 'N', {'EW': 20}, {'E': 4, 'N': 4})
+    >>> parse_summary(payload, get_profile("federation")).card_points
+    (52, 100)
+    """
+    entry = mapping(entry, "entry")
+    contract_payload = mapping(field(entry, "contract"), "contract")
+    classic = parse_game(entry, profile)
+    contract = parse_contract(contract_payload, profile, classic)
+    taker = contract.seat
+    partner = partner_of(taker)
+    opponent = next_seat(taker)
+    sides = ("NS", "EW")
+    takers, defence = sides[contract.side], sides[1 - contract.side]
+    whole = hand_points(profile, contract.trump)
+    sweep = field(entry, "sweep", None)
+    if sweep not in (None, *SWEEPS):
+        raise RulesError("bad_field", name="sweep", value=repr(sweep))
+    if sweep == "taker" and not profile.generale:
+        raise RulesError("table_generale_off")
+    if sweep in ("takers", "taker"):
+        points, last = whole, "takers"
+        tricks = {taker: 8} if sweep == "taker" else {taker: 4, partner: 4}
+    elif sweep == "defence":
+        points, last = 0, "defence"
+        tricks = {opponent: 4, partner_of(opponent): 4}
+    else:
+        points = field(entry, "points", None)
+        if points is None:
+            raise RulesError("table_points_missing")
+        if not isinstance(points, int) or isinstance(points, bool) or not 0 <= points <= whole:
+            raise RulesError("table_points_range", value=str(points), points_max=whole)
+        last = field(entry, "last_trick", "takers")
+        tricks = {taker: 4, opponent: 4}
+    if last not in ("takers", "defence"):
+        raise RulesError("bad_field", name="last_trick", value=repr(last))
+    belote = field(entry, "belote", None)
+    if belote not in (None, "takers", "defence"):
+        raise RulesError("bad_field", name="belote", value=repr(belote))
+    declared = mapping(field(entry, "declarations", {}), "declarations")
+    return {
+        "game": "belote" if classic else "coinche",
+        "contract": contract_payload,
+        "card_points": {takers: points, defence: whole - points},
+        "tricks": tricks,
+        "last_trick": taker if last == "takers" else opponent,
+        "declarations": {
+            takers: declared.get("takers", 0),
+            defence: declared.get("defence", 0),
+        },
+        "belote": {}
+        if belote is None
+        else {takers if belote == "takers" else defence: profile.belote},
+    }
+
+
+def table_entry(payload: dict) -> dict:
+    """The table entry of a stored deal payload: what :func:`table_payload` inverts.
+
+    >>> from tutor.rules.profiles import get_profile
+    >>> entry = {"game": "coinche", "contract": {"seat": "S", "bid": 80, "trump": "H",
+    ...     "double": 2}, "points": 90, "last_trick": "takers", "belote": None,
+    ...     "sweep": None, "declarations": {"takers": 0, "defence": 20}}
+    >>> table_entry(table_payload(entry, get_profile("federation"))) == entry
+    True
+    """
+    contract = payload["contract"]
+    taker = contract["seat"]
+    side = SEATS.index(taker) & 1
+    takers, defence = ("NS", "EW")[side], ("NS", "EW")[1 - side]
+    if set(payload["tricks"]) <= {"NS", "EW"}:
+        side_tricks = side_values(payload["tricks"], "tricks")
+        tricks = (0, 0, 0, 0)
+    else:
+        tricks = seat_values(payload["tricks"], "tricks")
+        side_tricks = (tricks[0] + tricks[2], tricks[1] + tricks[3])
+    sweep = None
+    if tricks[SEATS.index(taker)] == 8:
+        sweep = "taker"
+    elif side_tricks[side] == 8:
+        sweep = "takers"
+    elif side_tricks[1 - side] == 8:
+        sweep = "defence"
+    belote = side_values(payload.get("belote", {}), "belote")
+    declarations = side_values(payload.get("declarations", {}), "declarations")
+    last = side_or_seat(payload["last_trick"], "last_trick")
+    return {
+        "game": payload.get("game", "coinche"),
+        "contract": contract,
+        "points": side_values(payload["card_points"], "card_points")[side],
+        "last_trick": "takers" if last == side else "defence",
+        "belote": "takers" if belote[side] else "defence" if belote[1 - side] else None,
+        "sweep": sweep,
+        "declarations": {
+            "takers": declarations[("NS", "EW").index(takers)],
+            "defence": declarations[("NS", "EW").index(defence)],
+        },
+    }

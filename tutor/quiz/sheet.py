@@ -1,0 +1,403 @@
+"""The table score sheet: a deal in a few taps, every figure from the engine.
+
+A deal is entered as players read it off the table: the taker, the contract
+and its trump, a coinche, the takers' card points, and toggles for the last
+trick, the belote and a clean sweep (``tutor.rules.summary.table_payload``
+derives the rest). The sheet stores each deal's full payload and replays
+them all through the engine's :class:`Game` on every view, so an edit or a
+deletion of any deal re-scores everything after it.
+
+A deal form carries a nonce: a second submit of the same form (a double tap,
+a retried request) finds the deal already recorded and records nothing.
+"""
+
+import json
+import uuid
+
+from django import forms
+from django.db import IntegrityError, transaction
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tutor import exercises
+from tutor.pages import rules
+from tutor.rules.coinche.game import Game
+from tutor.rules.coinche.profiles import coinche_profile
+from tutor.rules.coinche.scoring import score_deal
+from tutor.rules.coinche.summary import parse_summary, table_entry, table_payload
+from tutor.rules.errors import RulesError
+from tutor.rules.explain import Step, seat_name, suit_name
+from tutor.rules.profiles import fits
+
+from .calculator import PROFILES
+from .models import ScoreSheet, SheetDeal
+
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+CLASSIC = "classic"  # the bid value of a classic Belote deal (no auction)
+
+# Which field an engine refusal is shown beside; anything else goes above the form.
+ERROR_FIELDS = {
+    "table_points_range": "points",
+    "table_points_missing": "points",
+    "impossible_card_points": "points",
+    "table_generale_off": "sweep",
+    "impossible_belote": "belote",
+    "bad_declarations": "declarations_takers",
+    "declarations_off": "declarations_takers",
+    "bad_bid": "bid",
+    "classic_no_bid": "double",
+    "bad_double": "double",
+    "trump_not_in_profile": "trump",
+    "game_not_in_profile": "bid",
+}
+
+
+def radios(label, choices=None, required=True, initial=None):
+    return forms.ChoiceField(
+        label=label,
+        choices=choices or [],
+        required=required,
+        initial=initial,
+        widget=forms.RadioSelect,
+    )
+
+
+class TableDealForm(forms.Form):
+    """One deal as a table tells it; the engine checks it and derives the rest."""
+
+    seat = radios(gettext_lazy("Taker"))
+    bid = radios(gettext_lazy("Contract"))
+    trump = radios(gettext_lazy("Trump"))
+    double = radios(
+        pgettext_lazy("the double", "Coinche"),
+        [
+            ("1", gettext_lazy("No")),
+            ("2", gettext_lazy("Coinche ×2")),
+            ("4", gettext_lazy("Surcoinche ×4")),
+        ],
+        initial="1",
+    )
+    points = forms.IntegerField(
+        label=gettext_lazy("Takers' card points"), required=False, min_value=0, max_value=999
+    )
+    last_trick = radios(
+        gettext_lazy("Last trick"),
+        [("takers", gettext_lazy("Takers")), ("defence", gettext_lazy("Defence"))],
+        initial="takers",
+    )
+    belote = radios(
+        gettext_lazy("Belote"),
+        [
+            ("", gettext_lazy("None")),
+            ("takers", gettext_lazy("Takers")),
+            ("defence", gettext_lazy("Defence")),
+        ],
+        required=False,
+        initial="",
+    )
+    sweep = radios(
+        gettext_lazy("Every trick taken by"),
+        required=False,
+        initial="",
+    )
+    declarations_takers = forms.IntegerField(
+        label=gettext_lazy("Takers' declarations"), required=False, min_value=0, max_value=1000
+    )
+    declarations_defence = forms.IntegerField(
+        label=gettext_lazy("Defence's declarations"), required=False, min_value=0, max_value=1000
+    )
+    nonce = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
+
+    def __init__(self, *args, profile: str, **kwargs):
+        super().__init__(*args, label_suffix="", **kwargs)
+        self.profile_name = profile
+        self.rules = coinche_profile(profile)
+        lang = get_language()
+        self.fields["seat"].choices = [(s, seat_name(s, lang)) for s in "NESW"]
+        bids = [
+            (str(n), str(n))
+            for n in range(self.rules.min_bid, self.rules.max_bid + 1, self.rules.bid_step)
+        ]
+        if self.rules.capot_bid:
+            bids.append(("capot", _("Capot")))
+        if self.rules.generale:
+            bids.append(("generale", _("Générale")))
+        if self.rules.classic:
+            bids.append((CLASSIC, _("No auction (classic Belote)")))
+        self.fields["bid"].choices = bids
+        self.fields["trump"].choices = [(t, suit_name(t, lang)) for t in self.rules.trumps]
+        sweeps = [("", _("Nobody")), ("takers", _("The takers (capot)"))]
+        if self.rules.generale:
+            sweeps.append(("taker", _("The taker alone (générale)")))
+        sweeps.append(("defence", _("The defence")))
+        self.fields["sweep"].choices = sweeps
+        if not self.rules.declarations:
+            del self.fields["declarations_takers"], self.fields["declarations_defence"]
+
+    def extras_shown(self) -> bool:
+        """Whether the folded fields (declarations, a sweep) hold something or an error."""
+        names = ("sweep", "declarations_takers", "declarations_defence")
+        fields = [self[name] for name in names if name in self.fields]
+        return any(f.errors or f.value() not in (None, "", "0", 0) for f in fields)
+
+    def entry(self) -> dict:
+        d = self.cleaned_data
+        bid = d["bid"]
+        classic = bid == CLASSIC
+        return {
+            "game": "belote" if classic else "coinche",
+            "contract": {
+                "seat": d["seat"],
+                "bid": None if classic else int(bid) if bid.isdigit() else bid,
+                "trump": d["trump"],
+                "double": int(d["double"]),
+            },
+            "points": d["points"],
+            "last_trick": d["last_trick"],
+            "belote": d["belote"] or None,
+            "sweep": d["sweep"] or None,
+            "declarations": {
+                "takers": d.get("declarations_takers") or 0,
+                "defence": d.get("declarations_defence") or 0,
+            },
+        }
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self.payload = table_payload(self.entry(), self.rules)
+            parse_summary(self.payload, self.rules)
+        except RulesError as error:
+            message = exercises.text(Step(error.code, error.params), get_language())
+            self.add_error(ERROR_FIELDS.get(error.code), message)
+        return data
+
+
+def initial_of(deal: SheetDeal) -> dict:
+    """The form's values for an existing deal (to edit it)."""
+    entry = table_entry(deal.entry)
+    contract = entry["contract"]
+    bid = contract["bid"]
+    return {
+        "seat": contract["seat"],
+        "bid": CLASSIC if bid is None else str(bid),
+        "trump": contract["trump"],
+        "double": str(contract.get("double", 1)),
+        "points": entry["points"],
+        "last_trick": entry["last_trick"],
+        "belote": entry["belote"] or "",
+        "sweep": entry["sweep"] or "",
+        "declarations_takers": entry["declarations"]["takers"],
+        "declarations_defence": entry["declarations"]["defence"],
+    }
+
+
+def contract_label(contract: dict, lang: str) -> str:
+    trump = contract["trump"]
+    text = SYMBOLS.get(trump) or suit_name(trump, lang)
+    bid = contract["bid"]
+    bid = {"capot": _("Capot"), "generale": _("Générale")}.get(bid, bid)
+    text = f"{bid} {text}" if bid is not None else text
+    return text + {2: " ×2", 4: " ×4"}.get(contract.get("double", 1), "")
+
+
+def replay(sheet: ScoreSheet) -> dict:
+    """The game so far, replayed deal by deal through the engine's :class:`Game`.
+
+    Replaying (rather than adding stored scores) lets the engine apply its end
+    rules: the target, the belote validation of a pending side, a tie at the top,
+    and the deposit a litige carries to the next deal, after any edit.
+    """
+    profile = coinche_profile(sheet.profile)
+    game = Game(profile)
+    rows, steps, deposit = [], [], 0
+    lang = get_language()
+    stale = []
+    for deal in sheet.deals.all():
+        summary = parse_summary({**deal.entry, "deposit": deposit}, profile)
+        result = score_deal(profile, summary)
+        steps = game.add_deal(summary, result)
+        deposit = result.deposit
+        stored = (deal.score_ns, deal.score_ew, deal.made, deal.deposit)
+        if stored != (*result.scores, result.made, result.deposit):
+            deal.score_ns, deal.score_ew = result.scores
+            deal.made, deal.deposit = result.made, result.deposit
+            stale.append(deal)
+        contract = deal.entry["contract"]
+        rows.append(
+            {
+                "number": deal.number,
+                "taker": seat_name(contract["seat"], lang),
+                "contract": contract_label(contract, lang),
+                "made": result.made,
+                "scores": result.scores,
+                "totals": tuple(game.totals),
+            }
+        )
+    if stale:
+        SheetDeal.objects.bulk_update(stale, ["score_ns", "score_ew", "made", "deposit"])
+    return {
+        "rows": rows,
+        "totals": tuple(game.totals),
+        "target": profile.target,
+        "game_steps": [exercises.text(step, lang) for step in steps if step.code != "game_totals"],
+        "over": game.winner is not None,
+        "winner": game.winner,
+        "deposit": deposit,
+    }
+
+
+def fresh_form(sheet: ScoreSheet) -> TableDealForm:
+    return TableDealForm(profile=sheet.profile, initial={"nonce": uuid.uuid4().hex})
+
+
+def render_sheet(request, sheet, form=None, editing=None, status=200, recorded=None):
+    state = replay(sheet)
+    context = {
+        "sheet": sheet,
+        "form": form or fresh_form(sheet),
+        "editing": editing,
+        "recorded": recorded,
+        "profile_label": rules.title(sheet.profile),
+        "share_url": request.build_absolute_uri(reverse("quiz_sheet", args=[sheet.token])),
+        "next_number": len(state["rows"]) + 1,
+        **state,
+    }
+    template = "quiz/sheet.html#sheet" if request.htmx else "quiz/sheet.html"
+    return render(request, template, context, status=status)
+
+
+def bad_form_status(request) -> int:
+    # htmx swaps only successful responses: the fragment with the messages is one.
+    return 200 if request.htmx else 400
+
+
+def record(sheet: ScoreSheet, form: TableDealForm) -> SheetDeal | None:
+    """Adds the deal, once: ``None`` when the game is over.
+
+    The sheet's row is locked while the next number is chosen (PostgreSQL; SQLite
+    takes its write lock at the start of the transaction), so two submits at once
+    cannot both take the same number; the same nonce twice finds the first deal.
+    """
+    nonce = form.cleaned_data["nonce"] or uuid.uuid4().hex
+    try:
+        with transaction.atomic():
+            ScoreSheet.objects.select_for_update().filter(pk=sheet.pk).first()
+            existing = sheet.deals.filter(nonce=nonce).first()
+            if existing is not None:
+                return existing
+            if replay(sheet)["over"]:
+                return None
+            last = sheet.deals.order_by("-number").first()
+            return SheetDeal.objects.create(
+                sheet=sheet,
+                number=last.number + 1 if last else 1,
+                nonce=nonce,
+                entry=form.payload,
+                score_ns=0,
+                score_ew=0,
+            )
+    except IntegrityError:
+        # A concurrent submit of the same form won the race.
+        return sheet.deals.filter(nonce=nonce).first()
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def new_sheet(request):
+    if request.method == "GET":
+        choices = rules.choices(request, PROFILES, request.GET.get("profile"))
+        return render(request, "quiz/sheet_new.html", {"profiles": choices})
+    profile = request.POST.get("profile", "")
+    if not fits(profile, PROFILES):
+        message = exercises.text(
+            Step("quiz_unknown_profile", {"value": profile[:40]}), get_language()
+        )
+        return render(request, "quiz/bad_request.html", {"message": message}, status=400)
+    sheet = ScoreSheet.objects.create(profile=profile)
+    return redirect("quiz_sheet", sheet.token)
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def sheet(request, token):
+    sheet = get_object_or_404(ScoreSheet, token=token)
+    if request.method == "GET":
+        number = request.GET.get("edit", "")
+        deal = sheet.deals.filter(number=int(number)).first() if number.isdigit() else None
+        if deal is None:
+            return render_sheet(request, sheet)
+        form = TableDealForm(profile=sheet.profile, initial=initial_of(deal))
+        return render_sheet(request, sheet, form, editing=deal)
+    form = TableDealForm(request.POST, profile=sheet.profile)
+    if not form.is_valid():
+        return render_sheet(request, sheet, form, status=bad_form_status(request))
+    deal = record(sheet, form)
+    if deal is None:
+        return render_sheet(request, sheet, status=409)
+    if not request.htmx:
+        return redirect("quiz_sheet", sheet.token)
+    return render_sheet(request, sheet, recorded=deal.number)
+
+
+@never_cache
+@require_POST
+def edit(request, token, number):
+    """Saves (or, with ``delete``, removes) deal ``number``; the game is replayed after it."""
+    sheet = get_object_or_404(ScoreSheet, token=token)
+    deal = get_object_or_404(sheet.deals, number=number)
+    if "delete" in request.POST:
+        with transaction.atomic():
+            ScoreSheet.objects.select_for_update().filter(pk=sheet.pk).first()
+            deal.delete()
+            # Later deals move up one, lowest first, so numbers stay unique throughout.
+            for later in sheet.deals.filter(number__gt=number).order_by("number"):
+                later.number -= 1
+                later.save(update_fields=["number"])
+    else:
+        form = TableDealForm(request.POST, profile=sheet.profile)
+        if not form.is_valid():
+            return render_sheet(request, sheet, form, editing=deal, status=bad_form_status(request))
+        deal.entry = form.payload
+        deal.save(update_fields=["entry"])
+    if not request.htmx:
+        return redirect("quiz_sheet", sheet.token)
+    return render_sheet(request, sheet)
+
+
+@require_POST
+def rematch(request, token):
+    """A new sheet under the same rules, for the same table."""
+    sheet = get_object_or_404(ScoreSheet, token=token)
+    return redirect("quiz_sheet", ScoreSheet.objects.create(profile=sheet.profile).token)
+
+
+@require_GET
+def manifest(request):
+    """The web app manifest, so the sheet can sit on a phone's home screen."""
+    data = {
+        "name": _("Atout score sheet"),
+        "short_name": _("Score sheet"),
+        "description": _("Keep the score of a Coinche or Belote game at the table."),
+        "lang": get_language(),
+        "start_url": reverse("quiz_sheet_new"),
+        "scope": reverse("quiz_sheet_new"),
+        "display": "standalone",
+        "background_color": "#f6f4ef",
+        "theme_color": "#1d4f91",
+        "icons": [
+            {"src": static(f"icons/atout-{n}.png"), "sizes": f"{n}x{n}", "type": "image/png"}
+            for n in (192, 512)
+        ],
+    }
+    return HttpResponse(
+        json.dumps(data, ensure_ascii=False), content_type="application/manifest+json"
+    )
