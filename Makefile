@@ -3,8 +3,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 PORT ?= 8000
+# gunicorn: processes × threads (README.md, Production).
+WORKERS ?= 4
+THREADS ?= 8
 
-.PHONY: run test setup test-setup messages compile lint bench
+.PHONY: run serve test setup test-setup messages compile lint bench
 
 $(VENV)/.installed: pyproject.toml
 	@test -x $(PY) || "$$(scripts/find_python.sh)" -m venv $(VENV)
@@ -24,6 +27,15 @@ setup: compile
 
 run: setup
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+# The production stack, as README.md's Production section runs it: DJANGO_DEBUG=0, PostgreSQL
+# from DATABASE_URL, static files collected, gunicorn on 127.0.0.1:$(PORT). SECRET_KEY,
+# ALLOWED_HOSTS… come from the environment (locally, over plain HTTP: SECURE_SSL_REDIRECT=0).
+serve: compile
+	@test -n "$$DATABASE_URL" || { echo "Set DATABASE_URL (postgres://user:password@host/db)."; exit 2; }
+	DJANGO_DEBUG=0 $(PY) manage.py migrate --noinput
+	DJANGO_DEBUG=0 $(PY) manage.py collectstatic --noinput --verbosity 0
+	DJANGO_DEBUG=0 $(VENV)/bin/gunicorn tutor.wsgi --bind 127.0.0.1:$(PORT) -k gthread --workers $(WORKERS) --threads $(THREADS)
 
 test-setup: $(VENV)/.test-installed compile
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; }

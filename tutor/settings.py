@@ -48,6 +48,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A club phone's unchanged poll is answered here, before the rest of the chain.
+    "tutor.club.live.PhonePollShortcut",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # Before anything reads the address or the body (CommonMiddleware, the CSRF check).
@@ -220,6 +222,8 @@ if not DEBUG:
 # names it (e.g. HTTP_X_FORWARDED_FOR); empty when clients connect directly.
 # Sign-in, sign-up and club joins are limited per client address (tutor.guard.clients).
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+# The most players one club session takes (tutor/club/codes.py).
+CLUB_MAX_PLAYERS = int(os.environ.get("CLUB_MAX_PLAYERS", "2000"))
 # The addresses the proxy connects from: only their requests may name a client in that
 # header, and only the last hop (the one the proxy itself appended) is believed.
 TRUSTED_PROXIES = [

@@ -8,6 +8,9 @@ urlpatterns = [
     path("language/", pages.switch_language, name="set_language"),
     path("deck/", pages.toggle_deck, name="toggle_deck"),
     path("j/<str:code>", club.short_join, name="club_short"),
+    # The address the projector shows before the code: the join form, code still to type.
+    path("j", club.short_join, {"code": ""}),
+    path("j/", club.short_join, {"code": ""}),
 ]
 urlpatterns += i18n_patterns(
     path("", include("tutor.pages.urls")),

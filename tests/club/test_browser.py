@@ -1,10 +1,17 @@
-"""In Chromium: a teacher at the projector and three phones in three languages run a session."""
+"""In Chromium: a teacher at the presenter and three phones in three languages run a session,
+on a 1920×1080 and a 1280×720 projector; nothing on the presenter ever scrolls, and the next
+step's button is always on screen. Set CLUB_SHOTS to a folder to keep screenshots."""
+
+import os
+from datetime import timedelta
+from pathlib import Path
 
 import pytest
-from django.utils import translation
+from django.utils import timezone, translation
 from playwright.sync_api import expect
 
-from tutor.club.models import ClubSession
+from tutor.club import codes, live, phase
+from tutor.club.models import ClubQuestion, ClubSession
 
 from .conftest import right_answer, wrong_answer
 
@@ -16,6 +23,8 @@ PLAYERS = [
     ("Ioana", "ro", [False, False, False]),
     ("Zoé", "fr", [True, False, True]),
 ]
+SCREENS = [(1920, 1080), (1280, 720)]
+SHOTS = os.environ.get("CLUB_SHOTS")
 
 
 def _(lang, message, **params):
@@ -24,18 +33,45 @@ def _(lang, message, **params):
     return text % params if params else text
 
 
-def create_session(page, url):
+def shot(page, name):
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/{name}.png")
+
+
+def create_session(page, url, **choices):
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"{url}/{TEACHER}/club/")
     expect(page.locator("html")).to_have_attribute("lang", TEACHER)
     page.locator("[name=game]").select_option("chouine")
     page.locator("[name=profile]").select_option("chouine")
-    page.locator("input[name=topics][value=chouine_play]").check()
+    page.get_by_label(_(TEACHER, "Chouine: playing a trick")).check()
     page.locator("[name=count]").fill("3")
-    page.locator("[name=seconds]").select_option("")
+    for name, value in choices.items():
+        if name == "auto_reveal":
+            page.locator("[name=auto_reveal]").check()
+        else:
+            page.locator(f"[name={name}]").select_option(value)
     page.get_by_role("button", name=_(TEACHER, "Create the session"), exact=True).click()
-    expect(page.locator("[data-code]")).to_be_visible()
-    return ClubSession.objects.get()
+    expect(page.locator("#live")).to_have_attribute("data-phase", "lobby")
+    return ClubSession.objects.latest("created_at")
+
+
+def fits(page, primary=True):
+    """Nothing scrolls or is cut off, and the next step's button is on screen."""
+    expect(page.locator("#live")).to_be_visible()
+    page.wait_for_function("() => document.fonts.ready")
+    assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    clipped = page.evaluate(
+        """[...document.querySelectorAll('[data-fit]')]
+             .filter(el => el.scrollWidth > el.clientWidth + 1
+               || (el.dataset.fit !== 'width' && el.scrollHeight > el.clientHeight + 1))
+             .map(el => el.className)"""
+    )
+    assert clipped == []
+    if primary:
+        expect(page.locator("[data-primary]")).to_be_in_viewport(ratio=1)
 
 
 def join(context, url, code, nickname, lang):
@@ -51,66 +87,159 @@ def join(context, url, code, nickname, lang):
 
 
 def send(phone, data, lang):
-    """Ticks the cards or the choice in ``data`` (form data, as conftest builds it) and sends."""
+    """Taps the choice tile, or ticks the cards and sends (``data``: form data, as conftest)."""
     form = phone.locator("#live form")
-    for card in data.get("card", []):
-        form.locator(f"input[name=card][value='{card}']").check()
     if "choice" in data:
-        form.locator(f"input[name=choice][value='{data['choice']}']").check()
-    form.get_by_role("button", name=_(lang, "Send my answer"), exact=True).click()
+        tile = form.locator(f"button[name=choice][value='{data['choice']}']")
+        assert tile.bounding_box()["height"] >= 48
+        tile.click()
+    else:
+        for card in data.get("card", []):
+            form.locator(f"label:has(input[value='{card}'])").click()
+        form.get_by_role("button", name=_(lang, "Send my answer"), exact=True).click()
     expect(phone.locator("[data-answered]")).to_be_visible()
 
 
-def test_a_teacher_and_three_phones_run_a_session(site, browser, browser_context_args):
+@pytest.mark.parametrize(("width", "height"), SCREENS)
+def test_a_teacher_and_three_phones_run_a_session(
+    site, browser, browser_context_args, width, height
+):
     url, projector = site
     session = create_session(projector, url)
+    projector.set_viewport_size({"width": width, "height": height})
+    size = f"{width}x{height}"
     contexts = [browser.new_context(**browser_context_args) for _player in PLAYERS]
     phones = [
         join(context, url, session.code, nickname, lang)
         for context, (nickname, lang, _answers) in zip(contexts, PLAYERS, strict=True)
     ]
     expect(projector.locator("#live")).to_have_attribute("data-players", "3")
-    projector.get_by_role("button", name=_(TEACHER, "Start the first question"), exact=True).click()
+    expect(projector.locator(".nicknames li")).to_have_count(3)
+    shot(projector, f"presenter-{size}-1-lobby")
+    # The address and the code on one line, at least 7 % of the screen tall.
+    line = projector.locator(".join-line")
+    font = line.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
+    assert font >= 0.07 * height
+    assert line.bounding_box()["height"] < 1.6 * font
+    expect(projector.locator("[data-code]")).to_have_text(codes.spaced(session.code))
+    fits(projector)
+    if width == 1920:
+        shot(phones[0], "phone-pt-1-lobby")
+    # The space bar starts, as a presenter's clicker would.
+    projector.locator("body").press(" ")
     questions = list(session.questions.order_by("position"))
     score = dict.fromkeys(range(len(PLAYERS)), 0)
     for number, question in enumerate(questions, start=1):
+        expect(projector.locator("#live")).to_have_attribute("data-phase", "question")
+        fits(projector)
+        shot(projector, f"presenter-{size}-{number}-2-question")
         for index, (phone, (_nickname, lang, answers)) in enumerate(
             zip(phones, PLAYERS, strict=True)
         ):
             title = _(lang, "Question %(number)s of %(total)s", number=number, total=3)
-            expect(phone.locator("#live h2")).to_have_text(title)
+            expect(phone.locator(".phone-head")).to_contain_text(title)
+            if width == 1920 and index != 1:
+                shot(phone, f"phone-{lang}-{number}-2-question")
             right = answers[number - 1]
             send(phone, right_answer(question) if right else wrong_answer(question), lang)
             score[index] += right
         expect(projector.locator("[data-answers]")).to_have_attribute("data-answers", "3")
-        projector.get_by_role("button", name=_(TEACHER, "Reveal the answer"), exact=True).click()
-        bars = projector.locator(".bars li")
-        expect(bars.first).to_be_visible()
+        projector.locator("button[data-action=reveal]").click()
+        expect(projector.locator("#live")).to_have_attribute("data-phase", "reveal")
+        expect(projector.locator(".bars li.right").first).to_be_visible()
         expect(projector.locator("#live")).to_contain_text(_(TEACHER, "Right answer:"))
-        for phone, (_nickname, lang, answers) in zip(phones, PLAYERS, strict=True):
+        fits(projector)
+        shot(projector, f"presenter-{size}-{number}-3-reveal")
+        for index, (phone, (_nickname, lang, answers)) in enumerate(
+            zip(phones, PLAYERS, strict=True)
+        ):
             result = "right" if answers[number - 1] else "wrong"
-            expect(phone.locator(f"[data-result={result}]")).to_have_text(
+            screen = phone.locator(f"[data-result={result}]")
+            expect(screen).to_contain_text(
                 _(lang, "Right!") if answers[number - 1] else _(lang, "Not this time.")
             )
+            # The result fills the phone's screen in its colour.
+            assert screen.bounding_box()["height"] >= 0.6 * 844
             expect(phone.locator("#live")).to_contain_text(_(lang, "Right answer:"))
+            if width == 1920 and index != 1:
+                shot(phone, f"phone-{lang}-{number}-3-reveal")
         if number == 1:
             # A reload (or a closed tab reopened) finds the player and the score again.
             phones[0].reload()
             expect(phones[0].locator("#live")).to_have_attribute("data-right", "1")
             expect(phones[0].locator("[data-result=right]")).to_be_visible()
-        label = "Show the results" if number == len(questions) else "Next question"
-        projector.get_by_role("button", name=_(TEACHER, label), exact=True).click()
+        projector.locator("button[data-action=next]").click()
+        if number < len(questions):
+            expect(projector.locator("#live")).to_have_attribute("data-phase", "scoreboard")
+            expect(projector.locator(".board li")).to_have_count(3)
+            fits(projector)
+            shot(projector, f"presenter-{size}-{number}-4-scoreboard")
+            projector.locator("body").press("ArrowRight")
 
-    rows = projector.locator("tbody tr")
-    expect(rows).to_have_count(3)
+    expect(projector.locator("#live")).to_have_attribute("data-phase", "finished")
     ranking = sorted(range(len(PLAYERS)), key=lambda index: -score[index])
-    for row, index in enumerate(ranking):
-        expect(rows.nth(row)).to_have_attribute("data-nickname", PLAYERS[index][0])
-        expect(rows.nth(row)).to_have_attribute("data-right", str(score[index]))
+    podium = projector.locator(".podium li")
+    expect(podium).to_have_count(3)
+    for place, index in enumerate(ranking):
+        expect(podium.nth(place)).to_have_attribute("data-nickname", PLAYERS[index][0])
+        expect(podium.nth(place)).to_have_attribute("data-right", str(score[index]))
+    fits(projector)
+    shot(projector, f"presenter-{size}-5-podium")
     for rank, index in enumerate(ranking, start=1):
         lang = PLAYERS[index][1]
         expect(phones[index].locator("[data-rank]")).to_contain_text(
             _(lang, "You are number %(rank)s of %(players)s.", rank=rank, players=3)
         )
+        if width == 1920 and index != 1:
+            shot(phones[index], f"phone-{lang}-4-end")
+    # The full results open from the presenter, for the teacher's eyes.
+    with projector.context.expect_page() as opened:
+        projector.locator("[data-primary]").click()
+    results = opened.value
+    expect(results.locator("tbody tr")).to_have_count(3)
+    for row, index in enumerate(ranking):
+        expect(results.locator("tbody tr").nth(row)).to_have_attribute(
+            "data-nickname", PLAYERS[index][0]
+        )
     for context in contexts:
         context.close()
+
+
+def test_the_countdown_locks_the_phones_and_reveals_by_itself(site, browser, browser_context_args):
+    url, projector = site
+    session = create_session(projector, url, seconds="20", auto_reveal="on")
+    projector.set_viewport_size({"width": 1280, "height": 720})
+    screen = projector.context.new_page()
+    screen.set_viewport_size({"width": 1920, "height": 1080})
+    screen.goto(url + projector.locator("[data-screen-link]").get_attribute("href"))
+    assert codes.teacher_key(session) not in screen.content()
+    expect(screen.locator("[data-action]")).to_have_count(0)
+    context = browser.new_context(**browser_context_args)
+    phone = join(context, url, session.code, "Ana", "pt")
+    projector.locator("button[data-action=start]").click()
+    expect(phone.locator("#live form")).to_be_visible()
+    # The clock jumps to three seconds before the end.
+    ClubQuestion.objects.filter(session=session, position=0).update(
+        opened_at=timezone.now() - timedelta(seconds=17)
+    )
+    # The live server runs in this process: forget what it read of the question's clock.
+    phase.clear()
+    live.forget(session.code)
+    phone.reload()
+    projector.reload()
+    expect(phone.locator("#live")).to_have_attribute("data-time-up", "")
+    locked = phone.locator(".time-up")
+    expect(locked).to_be_in_viewport()
+    lang = "pt"
+    expect(locked).to_contain_text(_(lang, "Time is up"))
+    assert phone.locator("#live form").evaluate("form => form.inert")
+    shot(phone, "phone-pt-time-up")
+    expect(projector.locator(".time-up")).to_be_visible()
+    fits(projector)
+    shot(projector, "presenter-1280x720-time-up")
+    # Two seconds of grace later, the question reveals itself everywhere.
+    expect(phone.locator("[data-result=none]")).to_be_visible(timeout=10_000)
+    expect(projector.locator("#live")).to_have_attribute("data-phase", "reveal")
+    expect(screen.locator("#live")).to_have_attribute("data-phase", "reveal")
+    fits(screen, primary=False)
+    context.close()

@@ -13,6 +13,7 @@ import hashlib
 import secrets
 from datetime import timedelta
 
+from django.conf import settings
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from tutor.guard import throttle
@@ -24,9 +25,9 @@ FAILURES_ALLOWED = 20
 WINDOW_SECONDS = 600
 # How long after its creation an unfinished session can still be joined.
 JOINABLE_FOR = timedelta(days=1)
-# The most players a session takes: the projector and the polls were measured to hold
-# 300 phones comfortably (docs/club.md).
-MAX_PLAYERS = 300
+# The most players a session takes: 2,000 unless the deployment sets CLUB_MAX_PLAYERS (the
+# server's capacity depends on its cores: docs/club.md, Load). A teacher may set a lower cap.
+MAX_PLAYERS = settings.CLUB_MAX_PLAYERS
 
 
 def new_code() -> str:
@@ -57,6 +58,17 @@ def teacher_key(session) -> str:
 
 def is_teacher_key(session, key: str) -> bool:
     return constant_time_compare(teacher_key(session), key)
+
+
+def screen_key(session) -> str:
+    """The projector view's key: it shows the session and cannot run it."""
+    return salted_hmac(
+        "atout.club.screen", f"{session.code}:{session.nonce}", algorithm="sha256"
+    ).hexdigest()
+
+
+def is_screen_key(session, key: str) -> bool:
+    return constant_time_compare(screen_key(session), key)
 
 
 def new_token() -> str:

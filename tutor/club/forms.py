@@ -46,6 +46,27 @@ class CreateForm(forms.Form):
         empty_value=None,
         required=False,
     )
+    auto_reveal = forms.BooleanField(
+        label=_("Reveal the answer by itself when the time is up"),
+        required=False,
+        help_text=_("Only for timed questions."),
+    )
+    scoring = forms.ChoiceField(
+        label=_("Scoring"),
+        choices=[
+            ("accuracy", _("Right answers first; the time taken only breaks ties")),
+            ("speed", _("Points for speed, with a bonus for right answers in a row")),
+        ],
+        initial="accuracy",
+        required=False,
+    )
+    max_players = forms.IntegerField(
+        label=_("Most players allowed"),
+        required=False,
+        min_value=1,
+        max_value=5000,
+        help_text=_("Leave it empty for no limit."),
+    )
 
     def __init__(self, *args, house=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -64,6 +85,9 @@ class CreateForm(forms.Form):
             (label, [(topic, questions.topic_label(topic)) for topic in questions.topics_for(game)])
             for game, label in questions.GAMES
         ]
+
+    def clean_scoring(self):
+        return self.cleaned_data["scoring"] or "accuracy"
 
     def clean(self):
         data = super().clean()

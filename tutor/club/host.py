@@ -1,7 +1,10 @@
-"""The teacher's projector: the join code and QR, each question, the reveal, the results.
+"""The teacher's side: the presenter (with the controls), the projector view, the results.
 
-Every URL carries the session code and the teacher key; a wrong key and an
+The teacher link carries the session code and the teacher key; a wrong key and an
 unknown code get the same 404, so these URLs tell nothing about which codes exist.
+The projector view (``screen``) carries a second key that only shows the session:
+put it on the projector and run the session from the teacher link on a laptop or a
+phone, and the teacher key is never on the wall. Neither page prints its key.
 """
 
 import segno
@@ -16,6 +19,12 @@ from django.views.decorators.http import require_GET, require_POST
 from . import codes, live, questions, results, state
 from .models import Answer, ClubQuestion, ClubSession
 
+# The lobby shows the latest nicknames; a room of a thousand sees the count grow.
+LOBBY_NICKNAMES = 60
+SCOREBOARD_ROWS = 5
+RESULTS_ROWS = 8
+RULES_ROWS = 4
+
 
 def _session(code: str, key: str) -> ClubSession:
     session = ClubSession.objects.filter(code=code).first()
@@ -24,11 +33,18 @@ def _session(code: str, key: str) -> ClubSession:
     return session
 
 
-def _etag(session: ClubSession) -> str:
+def _screen_session(code: str, key: str) -> ClubSession:
+    session = ClubSession.objects.filter(code=code).first()
+    if session is None or not codes.is_screen_key(session, key):
+        raise Http404
+    return session
+
+
+def _etag(session: ClubSession, role: str) -> str:
     players = session.players.count()
     answers = Answer.objects.filter(question__session=session).count()
     lang = translation.get_language()
-    return f'"h{session.pk}.{session.phase_version}.{players}.{answers}.{lang}"'
+    return f'"{role}{session.pk}.{session.phase_version}.{players}.{answers}.{lang}"'
 
 
 def _qr(url: str) -> str:
@@ -36,19 +52,27 @@ def _qr(url: str) -> str:
     return mark_safe(segno.make(url, error="m").svg_inline(scale=1, border=2, omitsize=True))  # noqa: S308
 
 
-def _context(request, session: ClubSession) -> dict:
+def _context(request, session: ClubSession, teacher: bool) -> dict:
     lang = translation.get_language()
     join_url = request.build_absolute_uri(reverse("club_short", args=[session.code]))
+    players = session.players.count()
     context = {
         "session": session,
-        "key": codes.teacher_key(session),
+        "teacher": teacher,
+        "key": codes.teacher_key(session) if teacher else "",
+        "screen_key": codes.screen_key(session),
         "code": codes.spaced(session.code),
-        "join_url": join_url,
-        "players": list(session.players.order_by("joined_at").values_list("nickname", flat=True)),
+        # What a player types: the host and /j, then the code (the QR holds both).
+        "join_address": join_url.split("://", 1)[-1].rsplit("/", 1)[0],
+        "players": players,
         "total": session.questions.count(),
+        "speed": session.scoring == ClubSession.Scoring.SPEED,
     }
     if session.phase == ClubSession.Phase.LOBBY:
         context["qr"] = _qr(join_url)
+        latest = session.players.order_by("-joined_at", "-pk").values("pk", "nickname")
+        context["nicknames"] = list(latest[:LOBBY_NICKNAMES])[::-1]
+        context["more"] = max(0, players - LOBBY_NICKNAMES)
     if session.phase in (ClubSession.Phase.QUESTION, ClubSession.Phase.REVEAL):
         question = ClubQuestion.objects.get(session=session, position=session.position)
         context["number"] = session.position + 1
@@ -59,35 +83,58 @@ def _context(request, session: ClubSession) -> dict:
     if session.phase == ClubSession.Phase.REVEAL:
         context["explanation"] = questions.explain(question.data, lang)
         context["distribution"] = results.distribution(question, lang)
+    if session.phase == ClubSession.Phase.SCOREBOARD:
+        context["number"] = session.position + 1
+        context["board"] = results.standings(session)[:SCOREBOARD_ROWS]
     if session.phase == ClubSession.Phase.FINISHED:
-        context["board"] = results.leaderboard(session)
-        context["rules"] = results.rules_broken(session, lang)
+        board = results.standings(session)
+        context["podium"] = board[:3]
+        context["board"] = board[:RESULTS_ROWS]
+        context["rules"] = results.rules_broken(session, RULES_ROWS)
         context["handouts"] = _handout_links(session)
     return context
 
 
 def _handout_links(session: ClubSession) -> list[dict]:
     links = []
-    for code, name in settings.LANGUAGES:
+    for code, _name in settings.LANGUAGES:
         with translation.override(code):
             url = reverse("club_handout", args=[session.code, codes.teacher_key(session)])
+        # Each language under its own name: the teacher hands it to those who read it.
+        name = translation.get_language_info(code)["name_local"].capitalize()
         links.append({"lang": code, "name": name, "url": url})
     return links
 
 
+def _page(request, session, teacher: bool, poll: bool):
+    live.pulse(session.code)
+    session.refresh_from_db()
+    etag = _etag(session, "h" if teacher else "s")
+    if poll:
+        unchanged = live.not_modified(request, etag)
+        if unchanged:
+            return unchanged
+    return live.fragment(request, "club/host.html", _context(request, session, teacher), etag)
+
+
 @require_GET
 def page(request, code, key):
-    session = _session(code, key)
-    return live.fragment(request, "club/host.html", _context(request, session), _etag(session))
+    return _page(request, _session(code, key), teacher=True, poll=False)
 
 
 @require_GET
 def poll(request, code, key):
-    session = _session(code, key)
-    etag = _etag(session)
-    return live.not_modified(request, etag) or live.fragment(
-        request, "club/host.html", _context(request, session), etag
-    )
+    return _page(request, _session(code, key), teacher=True, poll=True)
+
+
+@require_GET
+def screen(request, code, key):
+    return _page(request, _screen_session(code, key), teacher=False, poll=False)
+
+
+@require_GET
+def screen_poll(request, code, key):
+    return _page(request, _screen_session(code, key), teacher=False, poll=True)
 
 
 @require_POST
@@ -97,17 +144,52 @@ def act(request, code, key, action):
         state.reveal(session.pk)
     else:
         state.advance(session.pk)
+    live.forget(session.code)
     if not request.htmx:
         return redirect("club_host", code, key)
     session.refresh_from_db()
-    return live.fragment(request, "club/host.html", _context(request, session), _etag(session))
+    context = _context(request, session, teacher=True)
+    return live.fragment(request, "club/host.html", context, _etag(session, "h"))
+
+
+@require_POST
+def remove(request, code, key, player):
+    session = _session(code, key)
+    state.remove_player(session.pk, player)
+    back = request.POST.get("next", "")
+    if back == "results":
+        return redirect("club_results", code, key)
+    if not request.htmx:
+        return redirect("club_host", code, key)
+    context = _context(request, session, teacher=True)
+    return live.fragment(request, "club/host.html", context, _etag(session, "h"))
+
+
+@require_GET
+def full_results(request, code, key):
+    """Every player with their score, for the teacher (a page that may scroll)."""
+    session = _session(code, key)
+    context = {
+        "session": session,
+        "key": key,
+        "code": codes.spaced(session.code),
+        "board": results.standings(session),
+        "asked": results.asked(session),
+        "rules": results.rules_broken(session),
+        "speed": session.scoring == ClubSession.Scoring.SPEED,
+        "handouts": _handout_links(session),
+    }
+    return render(request, "club/results.html", context)
 
 
 @require_GET
 def export(request, code, key):
     session = _session(code, key)
-    response = HttpResponse(results.csv_export(session), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="atout-{session.code}.csv"'
+    lang = translation.get_language()
+    response = HttpResponse(
+        results.spreadsheet(session, lang), content_type="text/csv; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="atout-{session.code}-{lang}.csv"'
     return response
 
 

@@ -14,7 +14,12 @@ class ClubSession(models.Model):
         LOBBY = "lobby"
         QUESTION = "question"
         REVEAL = "reveal"
+        SCOREBOARD = "scoreboard"
         FINISHED = "finished"
+
+    class Scoring(models.TextChoices):
+        ACCURACY = "accuracy"
+        SPEED = "speed"
 
     code = models.CharField(max_length=8, unique=True)
     # The teacher key is an HMAC of this nonce (see codes.teacher_key): the
@@ -29,6 +34,10 @@ class ClubSession(models.Model):
     topics = models.JSONField(default=list)
     difficulty = models.PositiveSmallIntegerField(default=1)
     seconds = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A timed question reveals itself when its time is up (and the grace has passed).
+    auto_reveal = models.BooleanField(default=False)
+    scoring = models.CharField(max_length=10, choices=Scoring.choices, default=Scoring.ACCURACY)
+    max_players = models.PositiveIntegerField(null=True, blank=True)
     lang = models.CharField(max_length=8)
     phase = models.CharField(max_length=10, choices=Phase.choices, default=Phase.LOBBY)
     position = models.IntegerField(default=-1)

@@ -2,33 +2,49 @@
 
 A teacher move changes ``phase_version``, so (session, phase_version) names a
 state that no longer changes: the question on screen, the answers given to it
-once it is revealed, the scores of the questions revealed so far, the final
-ranks. At each phase change every phone asks within one polling interval; the
-first poll in each server process computes these and the others read them from
-the process's local-memory cache (no service beyond the database). Keys carry
-the phase version, so nothing is ever invalidated, only left to expire.
+once it is revealed, the standings over the questions revealed so far, and the
+HTML every phone shows alike in one language. At each phase change every phone
+asks within one polling interval; the first poll in each server process
+computes these and the others read them from a dictionary of the process
+(no service beyond the database). Keys carry the phase version, so nothing is
+ever invalidated, only left to expire.
 
 The engine's answer enters only the reveal and finished phases' entries: a
 question phase's entry holds what ``questions.present`` shows and no more.
 """
 
-from django.core.cache import cache
-from django.db.models import Count, Q
+import threading
+from collections import OrderedDict
 
 from . import questions
 from .models import Answer, ClubQuestion, ClubSession
-from .results import leaderboard
+from .results import standings as scoring_standings
 
-# Longer than any session; entries are only a few kilobytes.
-KEEP = 6 * 3600
+# Entries of the last phases of the sessions this process serves; a few kilobytes each
+# (the standings of a session hold one small row per player).
+KEEP = 256
+_entries: OrderedDict = OrderedDict()
+_entries_lock = threading.Lock()
 
 
 def _cached(key: str, compute):
-    value = cache.get(key)
+    """A plain dict in this process, not Django's cache: its local-memory backend pickles
+    every value, and unpickling a thousand players' standings on each poll costs more than
+    the poll itself."""
+    value = _entries.get(key)
     if value is None:
         value = compute()
-        cache.set(key, value, KEEP)
+        with _entries_lock:
+            _entries[key] = value
+            while len(_entries) > KEEP:
+                _entries.popitem(last=False)
     return value
+
+
+def clear() -> None:
+    """Forgets every entry (tests that change a phase's rows behind its back)."""
+    with _entries_lock:
+        _entries.clear()
 
 
 def _key(session: ClubSession, part: str) -> str:
@@ -66,22 +82,6 @@ def shown(session: ClubSession, lang: str) -> dict:
     return _cached(_key(session, f"shown:{lang}"), compute)
 
 
-def scores(session: ClubSession) -> dict[int, int]:
-    """Right answers per player, counting revealed questions only (fixed within a phase)."""
-
-    def compute():
-        rows = (
-            Answer.objects.filter(question__session=session)
-            .values("player_id")
-            .annotate(
-                right=Count("id", filter=Q(correct=True, question__revealed_at__isnull=False))
-            )
-        )
-        return {row["player_id"]: row["right"] for row in rows}
-
-    return _cached(_key(session, "scores"), compute)
-
-
 def revealed_answers(session: ClubSession) -> dict[int, tuple]:
     """Each player's (answer, right) to the revealed question: no answer comes in after it."""
 
@@ -94,14 +94,17 @@ def revealed_answers(session: ClubSession) -> dict[int, tuple]:
     return _cached(_key(session, "answers"), compute)
 
 
-def ranks(session: ClubSession) -> dict:
-    """The final leaderboard, reduced to what a phone shows: rank and percent per player."""
+def standings(session: ClubSession) -> dict:
+    """The ranking over the revealed questions (fixed within a phase): per player id, the
+    :class:`scoring.Standing`, plus the number of players."""
 
     def compute():
-        board = leaderboard(session)
-        return {
-            "count": len(board),
-            "players": {row.pk: {"rank": row.rank, "percent": row.percent} for row in board},
-        }
+        board = scoring_standings(session)
+        return {"count": len(board), "players": {row.player_id: row for row in board}}
 
-    return _cached(_key(session, "ranks"), compute)
+    return _cached(_key(session, "standings"), compute)
+
+
+def html(session: ClubSession, part: str, render) -> str:
+    """A piece of page every phone of the phase shows alike, rendered once per process."""
+    return _cached(_key(session, f"html:{part}"), render)

@@ -2,6 +2,7 @@
 
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import urlencode
@@ -38,8 +39,17 @@ def current_player(request, code: str) -> Player | None:
 
 def _etag(player: Player) -> str:
     session = player.session
-    lang = translation.get_language()
-    return f'"p{session.pk}.{session.phase_version}.{player.answered_position}.{lang}"'
+    return live.phone_etag(
+        session.pk, session.phase_version, player.answered_position, translation.get_language()
+    )
+
+
+def _shared(session: ClubSession, lang: str, template: str, context: dict) -> str:
+    """A part of the phone page every player sees alike, rendered once per phase and
+    language in each process."""
+    return phase.html(
+        session, f"{template}:{lang}", lambda: render_to_string(f"club/{template}", context)
+    )
 
 
 def _context(player: Player, message: str = "") -> dict:
@@ -48,24 +58,23 @@ def _context(player: Player, message: str = "") -> dict:
     lang = translation.get_language()
     current = phase.question(session)
     context = {"session": session, "player": player, "message": message, "total": current["total"]}
-    context.update(phase.shown(session, lang))
+    shown = phase.shown(session, lang)
     if "position" in current:
         context["number"] = current["position"] + 1
     if session.phase == ClubSession.Phase.QUESTION:
         context["answered"] = player.answered_position == session.position
-        if context["answered"]:
-            del context["question"]
-        else:
-            context["seconds_left"] = state.seconds_left(session, current["opened_at"])
+        context["seconds_left"] = state.seconds_left(session, current["opened_at"])
+        if not context["answered"] and context["seconds_left"] != 0:
+            context["question_html"] = _shared(session, lang, "_phone_question.html", shown)
     if session.phase == ClubSession.Phase.REVEAL:
         given, correct = phase.revealed_answers(session).get(player.pk, (None, False))
         context["mine"] = given is not None and questions.describe(current["data"], given, lang)
         context["correct"] = correct
-    context["right"] = phase.scores(session).get(player.pk, 0)
-    if session.phase == ClubSession.Phase.FINISHED:
-        board = phase.ranks(session)
-        context["me"] = board["players"][player.pk]
-        context["players"] = board["count"]
+        context["explanation_html"] = _shared(session, lang, "_explanation.html", shown)
+    board = phase.standings(session)
+    context["me"] = board["players"].get(player.pk)
+    context["players"] = board["count"]
+    context["speed"] = session.scoring == ClubSession.Scoring.SPEED
     return context
 
 
@@ -93,6 +102,7 @@ def page(request, code):
 
 @require_GET
 def poll(request, code):
+    live.pulse(code)
     player = current_player(request, code)
     if player is None:
         return _not_a_player(request, code)
@@ -110,7 +120,8 @@ def answer(request, code):
     session = player.session
     if session.phase != ClubSession.Phase.QUESTION:
         return _refuse(request, player, "closed")
-    question = ClubQuestion.objects.get(session=session, position=session.position)
+    current = phase.question(session)
+    question = ClubQuestion(pk=current["id"], position=current["position"], data=current["data"])
     try:
         given = exercises.read_answer(question.data, request.POST)
     except exercises.BadAnswer as error:

@@ -18,6 +18,8 @@ from tutor import exercises
 from tutor.exercises.base import MAX_SEED
 from tutor.exercises.present import table_view
 from tutor.pages.profiles import PROFILES
+from tutor.quiz import situations
+from tutor.quiz.labels import type_label
 from tutor.rules.explain import card_name, render_all
 from tutor.rules.profiles import fits
 
@@ -34,6 +36,8 @@ TOPICS = {
     "chouine_scoring": _("Chouine: scoring"),
 }
 PROFILE_TITLES = {profile["name"]: profile["title"] for profile in PROFILES}
+# Colours and shapes of the answer tiles (see atout.css, .tile-0 … .tile-5).
+TILES = 6
 # A seed whose filters match nothing is redrawn; this bounds the redraws.
 MAX_TRIES = 20
 
@@ -101,9 +105,10 @@ def present(question: dict, lang: str, reveal: bool = False) -> dict:
         "kind": qtype.answer_kind,
         "prompt": text(question["prompt"], lang),
         "rows": rows,
+        # Each choice has a colour and a shape (``tile``), the same on the projector and phones.
         "choices": [
-            {"value": choice["value"], "label": text(choice["label"], lang)}
-            for choice in question.get("choices", [])
+            {"value": choice["value"], "label": text(choice["label"], lang), "tile": index % TILES}
+            for index, choice in enumerate(question.get("choices", []))
         ],
         "hand": data.get("hand", []) if qtype.answer_kind == "cards" else [],
         "sides": [{"value": side, "label": _side(side, lang)} for side in data.get("sides", [])],
@@ -112,6 +117,12 @@ def present(question: dict, lang: str, reveal: bool = False) -> dict:
 
 def _side(side: str, lang: str) -> str:
     return exercises.text({"code": "quiz_choice_side", "params": {"side": side}}, lang)
+
+
+def rule_name(code: str, qtype: str) -> str:
+    """The name of a rule broken, from its reason code; the question type's name for a code
+    without one (never a sentence from one deal's explanation)."""
+    return str(situations.rule_name(code, str(type_label(qtype))))
 
 
 def answer_key(given) -> str:
@@ -140,12 +151,17 @@ def _explained(question_json: str, lang: str) -> tuple:
     question = json.loads(question_json)
     solution = exercises.solve(question)
     steps = tuple((step["code"], step["text"]) for step in render_all(solution.steps, lang))
-    return describe(question, solution.expected, lang), steps
+    return describe(question, solution.expected, lang), steps, answer_key(solution.expected)
+
+
+def expected(question: dict):
+    """The engine's answer, as a player's answer is stored."""
+    return json.loads(_explained(answer_key(question), "en")[2])
 
 
 def explain(question: dict, lang: str) -> dict:
     """The engine's answer and steps in ``lang``; cached, as every phone asks at the reveal."""
-    expected, coded_steps = _explained(answer_key(question), lang)
+    expected, coded_steps, _key = _explained(answer_key(question), lang)
     return {
         "expected": expected,
         "steps": [text for _code, text in coded_steps],

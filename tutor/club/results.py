@@ -1,22 +1,29 @@
-"""What a session adds up to: the answer distribution, the leaderboard, the rules
-most often broken, and the CSV export."""
+"""What a session adds up to: the answer distribution, the standings, the rules most often
+broken, and the spreadsheet export."""
 
 import csv
 import io
 from collections import Counter
 
-from django.db.models import Count, Q, Sum
+from babel.numbers import get_decimal_symbol
+from django.db.models import Count
 from django.utils.translation import gettext as _
 
-from . import questions
+from tutor.rules.explain import babel_locale
+
+from . import questions, scoring
 from .models import Answer, ClubQuestion, Player
 
 # A spreadsheet runs a cell starting with these as a formula (CSV injection).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# The distribution on the projector: the most frequent answers, then the rest together.
+DISTRIBUTION_ROWS = 5
 
 
-def distribution(question: ClubQuestion, lang: str) -> list[dict]:
-    """Each different answer given, most frequent first, with its count and whether it is right."""
+def distribution(question: ClubQuestion, lang: str) -> dict:
+    """Answers given, as rows ``{answer, count, percent, correct}``. A choice question gets one
+    row per choice, in the choices' order (the projector's tiles); any other gets its most
+    frequent answers first and the rest summed in ``others``."""
     counts: Counter = Counter()
     given_by_key = {}
     correct_keys = set()
@@ -27,58 +34,86 @@ def distribution(question: ClubQuestion, lang: str) -> list[dict]:
         if correct:
             correct_keys.add(key)
     total = sum(counts.values())
-    return [
+
+    def percent(count):
+        return round(100 * count / total) if total else 0
+
+    choices = question.data.get("choices")
+    if choices:
+        expected = questions.answer_key(questions.expected(question.data))
+        rows = []
+        for index, choice in enumerate(choices):
+            key = questions.answer_key(choice["value"])
+            rows.append(
+                {
+                    "tile": index % questions.TILES,
+                    "answer": questions.describe(question.data, choice["value"], lang),
+                    "count": counts[key],
+                    "percent": percent(counts[key]),
+                    "correct": key == expected,
+                }
+            )
+        return {"rows": rows, "others": 0, "total": total, "tiles": True}
+    common = counts.most_common()
+    rows = [
         {
             "answer": questions.describe(question.data, given_by_key[key], lang),
             "count": count,
-            "percent": round(100 * count / total),
+            "percent": percent(count),
             "correct": key in correct_keys,
         }
-        for key, count in counts.most_common()
+        for key, count in common[:DISTRIBUTION_ROWS]
     ]
+    others = sum(count for _key, count in common[DISTRIBUTION_ROWS:])
+    return {"rows": rows, "others": others, "total": total, "tiles": False}
 
 
-def leaderboard(session) -> list[Player]:
-    """Players by right answers, then by the time their right answers took."""
-    players = (
+def standings(session) -> list[scoring.Standing]:
+    """Every player ranked over the revealed questions, by the session's way of scoring."""
+    players = list(
         Player.objects.filter(session=session)
-        .annotate(
-            right=Count("answers", filter=Q(answers__correct=True)),
-            answered=Count("answers"),
-            time_ms=Sum("answers__elapsed_ms", filter=Q(answers__correct=True), default=0),
-        )
-        .order_by("-right", "time_ms", "joined_at")
+        .order_by("joined_at", "pk")
+        .values_list("pk", "nickname", "lang")
     )
-    asked = ClubQuestion.objects.filter(session=session, opened_at__isnull=False).count()
-    ranked = list(players)
-    for rank, player in enumerate(ranked, start=1):
-        player.rank = rank
-        player.percent = round(100 * player.right / asked) if asked else 0
-        player.seconds = round(player.time_ms / 1000, 1)
-    return ranked
+    answers = list(
+        Answer.objects.filter(
+            question__session=session, question__revealed_at__isnull=False
+        ).values_list("player_id", "question__position", "correct", "elapsed_ms")
+    )
+    revealed = ClubQuestion.objects.filter(session=session, revealed_at__isnull=False)
+    last = max(revealed.values_list("position", flat=True), default=-1)
+    return scoring.standings(players, answers, session.scoring, session.seconds, last)
 
 
-def rules_broken(session, lang: str) -> list[dict]:
-    """The rules behind wrong answers, most often broken first, each with a sentence from the
-    engine's explanation of a question that turned on it."""
+def asked(session) -> int:
+    return ClubQuestion.objects.filter(session=session, revealed_at__isnull=False).count()
+
+
+def rules_broken(session, limit: int | None = None) -> list[dict]:
+    """The rules behind wrong answers, most often broken first, each named in the page's
+    language, with the questions that turned on it."""
     wrong = (
         Answer.objects.filter(question__session=session, correct=False)
-        .values("rule", "question__position")
+        .values("rule", "question__position", "question__data__type")
         .annotate(count=Count("id"))
     )
     by_rule: dict[str, dict] = {}
     for row in wrong:
-        entry = by_rule.setdefault(row["rule"], {"rule": row["rule"], "count": 0, "positions": []})
+        entry = by_rule.setdefault(
+            row["rule"],
+            {
+                "rule": row["rule"],
+                "name": questions.rule_name(row["rule"], row["question__data__type"]),
+                "count": 0,
+                "positions": [],
+            },
+        )
         entry["count"] += row["count"]
         entry["positions"].append(row["question__position"] + 1)
-    data = dict(ClubQuestion.objects.filter(session=session).values_list("position", "data"))
     for entry in by_rule.values():
         entry["positions"].sort()
-        steps = questions.explain(data[entry["positions"][0] - 1], lang)["coded_steps"]
-        entry["example"] = next(
-            (text for code, text in steps if code == entry["rule"]), steps[0][1]
-        )
-    return sorted(by_rule.values(), key=lambda entry: (-entry["count"], entry["rule"]))
+    ranked = sorted(by_rule.values(), key=lambda entry: (-entry["count"], entry["rule"]))
+    return ranked[:limit] if limit else ranked
 
 
 def _cell(value) -> str:
@@ -86,9 +121,15 @@ def _cell(value) -> str:
     return "'" + value if value.startswith(FORMULA_STARTS) else value
 
 
-def csv_export(session) -> str:
-    """One row per player: rank, nickname, language, score, then each question (1 right, 0 wrong,
-    empty when not answered)."""
+def spreadsheet(session, lang: str) -> str:
+    """The results as a CSV a spreadsheet in ``lang`` opens in columns: with a byte-order mark
+    (so Excel reads UTF-8), ``;`` between cells where the locale writes decimals with a comma
+    (Excel and LibreOffice then expect it), and decimals written the locale's way. One row
+    per player: rank, nickname, language, right answers, points (speed scoring), answered,
+    seconds, then each
+    question (1 right, 0 wrong, empty when not answered)."""
+    decimal = get_decimal_symbol(babel_locale(lang))
+    delimiter = ";" if decimal == "," else ","
     positions = list(
         ClubQuestion.objects.filter(session=session).values_list("position", flat=True)
     )
@@ -99,21 +140,20 @@ def csv_export(session) -> str:
         ).values_list("player_id", "question__position", "correct")
     }
     out = io.StringIO()
-    writer = csv.writer(out)
+    out.write("\ufeff")
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
+    speed = session.scoring == "speed"
     writer.writerow(
-        [_("Rank"), _("Nickname"), _("Language"), _("Right answers"), _("Answered"), _("Seconds")]
+        [_("Rank"), _("Nickname"), _("Language"), _("Right answers")]
+        + ([_("Points")] if speed else [])
+        + [_("Answered"), _("Seconds")]
         + [_("Question %(number)s") % {"number": position + 1} for position in positions]
     )
-    for player in leaderboard(session):
+    for row in standings(session):
         writer.writerow(
-            [
-                player.rank,
-                _cell(player.nickname),
-                player.lang,
-                player.right,
-                player.answered,
-                player.seconds,
-            ]
-            + [marks.get((player.pk, position), "") for position in positions]
+            [row.rank, _cell(row.nickname), row.lang, row.right]
+            + ([row.points] if speed else [])
+            + [row.answered, f"{row.seconds:.1f}".replace(".", decimal)]
+            + [marks.get((row.player_id, position), "") for position in positions]
         )
     return out.getvalue()

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from tutor import exercises
 
-from .models import Answer, ClubQuestion, ClubSession
+from .models import Answer, ClubQuestion, ClubSession, Player
 
 # Phones and networks lag: an answer sent as the clock reaches zero still counts.
 GRACE = timedelta(seconds=2)
@@ -38,10 +38,19 @@ def _bump(session: ClubSession, **fields) -> None:
 
 
 def advance(session_id: int) -> None:
-    """Lobby or reveal → the next question, or the end after the last one."""
+    """Lobby or scoreboard → the next question; reveal → the scoreboard, or the end after the
+    last question."""
     with transaction.atomic():
         session = _locked(session_id)
-        if session.phase not in (ClubSession.Phase.LOBBY, ClubSession.Phase.REVEAL):
+        if session.phase == ClubSession.Phase.REVEAL:
+            last = not ClubQuestion.objects.filter(
+                session=session, position__gt=session.position
+            ).exists()
+            _bump(
+                session, phase=ClubSession.Phase.FINISHED if last else ClubSession.Phase.SCOREBOARD
+            )
+            return
+        if session.phase not in (ClubSession.Phase.LOBBY, ClubSession.Phase.SCOREBOARD):
             return
         position = session.position + 1
         question = ClubQuestion.objects.filter(session=session, position=position).first()
@@ -52,15 +61,36 @@ def advance(session_id: int) -> None:
         _bump(session, phase=ClubSession.Phase.QUESTION, position=position)
 
 
-def reveal(session_id: int) -> None:
+def reveal(session_id: int, only_when_due: bool = False) -> None:
+    """Reveals the open question; with ``only_when_due``, only once its time and the grace
+    are over (the automatic reveal: whichever request sees it due first does it)."""
     with transaction.atomic():
         session = _locked(session_id)
         if session.phase != ClubSession.Phase.QUESTION:
             return
-        ClubQuestion.objects.filter(session=session, position=session.position).update(
-            revealed_at=timezone.now()
-        )
+        question = ClubQuestion.objects.get(session=session, position=session.position)
+        if only_when_due and not is_due(session, question.opened_at):
+            return
+        ClubQuestion.objects.filter(pk=question.pk).update(revealed_at=timezone.now())
         _bump(session, phase=ClubSession.Phase.REVEAL)
+
+
+def deadline(session: ClubSession, opened_at):
+    """When a timed question stops taking answers (grace included); ``None``: untimed."""
+    if session.seconds is None or opened_at is None:
+        return None
+    return opened_at + timedelta(seconds=session.seconds) + GRACE
+
+
+def is_due(session: ClubSession, opened_at) -> bool:
+    """Whether the open question should reveal itself now."""
+    end = deadline(session, opened_at)
+    return session.auto_reveal and end is not None and timezone.now() >= end
+
+
+def remove_player(session_id: int, player_id: int) -> None:
+    """The teacher removes a player: their answers go with them, so the results forget them."""
+    Player.objects.filter(session_id=session_id, pk=player_id).delete()
 
 
 def seconds_left(session: ClubSession, opened_at) -> int | None:
@@ -93,8 +123,8 @@ def answer(player, question: ClubQuestion, given) -> Answer:
         opened_at, revealed_at = _lock_for_answer(question.pk)
         if opened_at is None or revealed_at is not None:
             raise Refused("closed")
-        seconds = player.session.seconds
-        if seconds is not None and now > opened_at + timedelta(seconds=seconds) + GRACE:
+        end = deadline(player.session, opened_at)
+        if end is not None and now > end:
             raise Refused("late")
         try:
             with transaction.atomic():

@@ -12,6 +12,10 @@ urlpatterns = [
     path("host/<str:code>/<str:key>/live/", host.poll, name="club_host_live"),
     path("host/<str:code>/<str:key>/results.csv", host.export, name="club_export"),
     path("host/<str:code>/<str:key>/handout/", host.handout, name="club_handout"),
+    path("host/<str:code>/<str:key>/results/", host.full_results, name="club_results"),
+    path("host/<str:code>/<str:key>/remove/<int:player>/", host.remove, name="club_remove"),
+    path("screen/<str:code>/<str:key>/", host.screen, name="club_screen"),
+    path("screen/<str:code>/<str:key>/live/", host.screen_poll, name="club_screen_live"),
     re_path(
         r"^host/(?P<code>\w+)/(?P<key>\w+)/(?P<action>start|reveal|next)/$",
         host.act,

@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 
 from tutor.pages import rules
 
-from . import codes, nicknames, questions
+from . import codes, history, nicknames, questions
 from .forms import CreateForm, JoinForm
 from .models import ClubQuestion, ClubSession, Player
 from .play import current_player, player_cookie
@@ -33,14 +33,13 @@ def index(request):
         if session is not None:
             return redirect(host_url(session))
         form.add_error(None, _("No question matches these choices; choose other topics."))
-    owned = []
+    context = {"form": form}
     if request.user.is_authenticated:
-        owned = [
-            {"session": session, "url": host_url(session), "code": codes.spaced(session.code)}
-            for session in ClubSession.objects.filter(owner=request.user).order_by("-created_at")
-        ]
+        context["owned"] = history.sessions(request.user, host_url)
+        context["topics"] = history.topics(request.user)
+        context["rules"] = history.rules(request.user)
     status = 400 if form.errors else 200
-    return render(request, "club/index.html", {"form": form, "owned": owned}, status=status)
+    return render(request, "club/index.html", context, status=status)
 
 
 def host_url(session) -> str:
@@ -65,6 +64,9 @@ def _create(request, data) -> ClubSession | None:
                     topics=data["topics"],
                     difficulty=data["difficulty"],
                     seconds=data["seconds"],
+                    auto_reveal=data["auto_reveal"] and data["seconds"] is not None,
+                    scoring=data["scoring"],
+                    max_players=data["max_players"],
                     lang=translation.get_language(),
                 )
                 ClubQuestion.objects.bulk_create(
@@ -134,6 +136,9 @@ def _join(request, form) -> HttpResponseRedirect | None:
             codes.MAX_PLAYERS,
         ) % {"count": codes.MAX_PLAYERS}
         form.add_error(None, message)
+        return None
+    if session.max_players is not None and session.players.count() >= session.max_players:
+        form.add_error(None, _("This session is full: the teacher set a limit on players."))
         return None
     token = codes.new_token()
     try:

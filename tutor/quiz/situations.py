@@ -101,8 +101,34 @@ SITUATIONS = {
 }
 
 
+# Rule codes only a wrong answer is filed under (the engine names the card or the step that
+# broke a rule), for the club's "rules most often broken".
+BROKEN = {
+    "illegal_must_follow": pgettext_lazy("situation", "You must follow suit"),
+    "illegal_must_trump": pgettext_lazy("situation", "You must trump"),
+    "illegal_too_low": pgettext_lazy("situation", "You must play a higher card"),
+    "trick_points": pgettext_lazy("situation", "Card points of a trick"),
+    "failed_tricks": pgettext_lazy("situation", "The contract fails: promised tricks not taken"),
+    "classic_ahead": pgettext_lazy("situation", "The taker's side is strictly ahead"),
+    "trump_not_in_profile": pgettext_lazy("situation", "A contract these rules do not play"),
+    "chouine_illegal_follow": pgettext_lazy("situation", "Stock gone: the player must follow suit"),
+    "chouine_illegal_trump": pgettext_lazy("situation", "Stock gone: the player must trump"),
+    "chouine_announce_missing_cards": pgettext_lazy(
+        "situation", "An announcement needs its cards in hand"
+    ),
+    "chouine_announce_suit_used": pgettext_lazy("situation", "One combination per suit"),
+    "chouine_announce_quinte_done": pgettext_lazy("situation", "One quinte per deal"),
+    "chouine_match_deal_tied": pgettext_lazy("situation", "A tied deal counts for nobody"),
+}
+
+
 def situation_label(code: str) -> str:
     return SITUATIONS.get(code, code)
+
+
+def rule_name(code: str, fallback: str = "") -> str:
+    """The name of the rule a reason code files, or ``fallback`` for a code without one."""
+    return SITUATIONS.get(code) or BROKEN.get(code) or fallback or code
 
 
 def choices(situations: tuple[str, ...]) -> list[tuple[str, str]]:
