@@ -34,7 +34,7 @@ from . import bots, sentence
 
 messages(
     {
-        "play_card_played": gettext_noop("%(seat)s plays the %(card)s."),
+        "play_card_played": gettext_noop("%(seat)s plays %(the_card)s."),
         "play_redeal_next": gettext_noop("%(seat)s deals the new hands."),
         "play_not_your_turn": gettext_noop(
             "It is not your turn: the table is waiting for %(seat)s, or for you to carry on."
