@@ -94,7 +94,7 @@ def test_a_refused_card_is_answered_with_the_engine_reason(client):
     answer = client.post(url, {"card": refused[0], "at": at}, headers={"HX-Request": "true"})
     body = answer.content.decode()
     assert answer.status_code == 200 and "data-refusal" in body
-    assert "is not allowed" in body  # the engine's illegal_* sentence
+    assert "You may not play" in body  # the engine's illegal_* sentence
     assert len(TableDeal.objects.get(token=url.rstrip("/").split("/")[-1]).moves) == moves
 
 

@@ -14,6 +14,7 @@ from tutor.quiz.labels import PROFILES as PROFILE_LABELS
 from tutor.rules.cards import SEATS, card_code, next_seat, parse_card
 from tutor.rules.coinche.auction import parse_call
 from tutor.rules.coinche.deal import cut_and_deal
+from tutor.rules.coinche.declarations import declaration_step
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.coinche.replay import check_hands, replay
 from tutor.rules.coinche.state import CoincheDeal, IllegalMove
@@ -308,18 +309,7 @@ class CoincheTable:
         declarable = [
             {
                 "kind": c.kind,
-                "text": sentence(
-                    Step(
-                        "declaration",
-                        {
-                            "seat": deal.to_move,
-                            "kind": c.kind,
-                            "points": c.points,
-                            "cards": [card_code(x) for x in c.cards],
-                        },
-                    ),
-                    lang,
-                ),
+                "text": sentence(declaration_step(deal.to_move, c), lang),
             }
             for c in deal.declarable()
         ]

@@ -197,20 +197,25 @@ def compare(
     return None, best_ns, best_ew
 
 
+def declaration_step(seat: str, c: Combination) -> Step:
+    """One declared combination, as the sentence that names it."""
+    params = {"seat": seat, "kind": c.kind, "points": c.points}
+    if c.kind == "carre":
+        params["ranks"] = card_code(c.cards[0])[0]
+    else:
+        # A longer run counts as a quinte of its five highest cards (000).
+        counted = c.cards[-5:]
+        params["card_top"] = card_code(counted[-1])
+        params["cards"] = [card_code(x) for x in reversed(counted)]
+    return Step("declaration", params)
+
+
 def declaration_steps(by_seat: dict[str, list[Combination]], winner: int | None) -> list[Step]:
     """The explanation of a comparison: who declared what, and who scores."""
     steps = []
     for seat, combinations in by_seat.items():
         for c in combinations:
-            params = {"seat": seat, "kind": c.kind, "points": c.points}
-            if c.kind == "carre":
-                params["ranks"] = card_code(c.cards[0])[0]
-            else:
-                # A longer run counts as a quinte of its five highest cards (000).
-                counted = c.cards[-5:]
-                params["card_top"] = card_code(counted[-1])
-                params["cards"] = [card_code(x) for x in reversed(counted)]
-            steps.append(Step("declaration", params))
+            steps.append(declaration_step(seat, c))
     if not steps:
         return [Step("declarations_none")]
     if winner is None:

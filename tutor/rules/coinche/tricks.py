@@ -30,7 +30,7 @@ def _trick_case(params: dict) -> str:
 messages(
     {
         "bad_trump": gettext_noop('"%(value)s" is not a contract: use S, H, D, C, SA or TA.'),
-        "trump_not_in_profile": gettext_noop("This rule profile has no contract %(strain)s."),
+        "trump_not_in_profile": gettext_noop("This rule profile does not play %(strain)s."),
         "trick_won_by_trump": variants(
             _trick_case,
             seat=gettext_noop(
