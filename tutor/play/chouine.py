@@ -23,34 +23,32 @@ from tutor.rules.chouine.deal import (
 from tutor.rules.chouine.rules import explain_legal
 from tutor.rules.chouine.score import cut_for_dealer
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Step, gettext_noop, messages, player_name
+from tutor.rules.explain import Step, gettext_noop, messages, ngettext_noop, player_name, variants
 
 from . import bots, sentence
 
 messages(
     {
-        "play_chouine_played": gettext_noop("%(player)s plays the %(card)s."),
-        "play_chouine_drew": gettext_noop("%(player)s draws a card from the stock."),
-        "play_chouine_you_drew": gettext_noop("You draw the %(card)s from the stock."),
-        "play_chouine_trick_points": gettext_noop(
-            "%(player)s takes the trick and its %(points)s points."
+        "play_chouine_played": gettext_noop("%(the_player)s plays %(the_card)s."),
+        "play_chouine_drew": gettext_noop("%(the_player)s draws a card from the stock."),
+        "play_chouine_you_drew": gettext_noop("You draw %(the_card)s from the stock."),
+        "play_chouine_trick_points": ngettext_noop(
+            "%(the_player)s takes the trick and its %(points)s point.",
+            "%(the_player)s takes the trick and its %(points)s points.",
+            "points",
         ),
-        # One whole sentence per combination: the article agrees with the word in each language.
-        "play_chouine_can_announce_marriage": gettext_noop(
-            "%(player)s may announce a marriage in %(suit)s."
+        "play_chouine_can_announce": variants(
+            lambda params: params["announcement"],
+            marriage=gettext_noop("%(the_player)s may announce a marriage in %(suit)s."),
+            tierce=gettext_noop("%(the_player)s may announce a tierce in %(suit)s."),
+            quateron=gettext_noop("%(the_player)s may announce a quateron in %(suit)s."),
+            chouine=gettext_noop("%(the_player)s may announce a chouine in %(suit)s."),
         ),
-        "play_chouine_can_announce_tierce": gettext_noop(
-            "%(player)s may announce a tierce in %(suit)s."
+        "play_chouine_can_announce_quinte": gettext_noop(
+            "%(the_player)s may announce a quinte of brisques."
         ),
-        "play_chouine_can_announce_quateron": gettext_noop(
-            "%(player)s may announce a quateron in %(suit)s."
-        ),
-        "play_chouine_can_announce_chouine": gettext_noop(
-            "%(player)s may announce a chouine in %(suit)s."
-        ),
-        "play_chouine_can_announce_quinte": gettext_noop("%(player)s may announce a quinte."),
         "play_chouine_not_your_turn": gettext_noop(
-            "It is not your turn: the table is waiting for %(player)s, or for you to carry on."
+            "It is not your turn: the table is waiting for %(the_player)s, or for you to carry on."
         ),
     }
 )
@@ -356,10 +354,18 @@ class ChouineTable:
         available = []
         for kind, suit in deal.announcements_available():
             move = {"kind": kind.value, "suit": SUITS[suit] if suit is not None else ""}
-            params = {"player": player}
+            params = {"announcement": kind.value, "player": player}
             if suit is not None:
                 params["suit"] = SUITS[suit]
-            move["text"] = sentence(Step(f"play_chouine_can_announce_{kind.value}", params), lang)
+            move["text"] = sentence(
+                Step(
+                    "play_chouine_can_announce"
+                    if suit is not None
+                    else "play_chouine_can_announce_quinte",
+                    params,
+                ),
+                lang,
+            )
             available.append(move)
         return {
             "hand": card_table.hand_view(

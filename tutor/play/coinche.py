@@ -14,7 +14,7 @@ from tutor.quiz.labels import PROFILES as PROFILE_LABELS
 from tutor.rules.cards import SEATS, card_code, next_seat, parse_card
 from tutor.rules.coinche.auction import Auction, Call, parse_call
 from tutor.rules.coinche.deal import cut_and_deal
-from tutor.rules.coinche.declarations import declaring_choice
+from tutor.rules.coinche.declarations import declaration_step, declaring_choice
 from tutor.rules.coinche.profiles import TRUMP_CODES, coinche_profile
 from tutor.rules.coinche.replay import check_hands, replay
 from tutor.rules.coinche.state import CoincheDeal, IllegalMove
@@ -35,7 +35,7 @@ from . import bots, sentence
 
 messages(
     {
-        "play_card_played": gettext_noop("%(seat)s plays the %(card)s."),
+        "play_card_played": gettext_noop("%(seat)s plays %(the_card)s."),
         "play_redeal_next": gettext_noop("%(seat)s deals the new hands."),
         "play_not_your_turn": gettext_noop(
             "It is not your turn: the table is waiting for %(seat)s, or for you to carry on."
@@ -347,18 +347,7 @@ class CoincheTable:
         declarable = [
             {
                 "kind": c.kind,
-                "text": sentence(
-                    Step(
-                        "declaration",
-                        {
-                            "seat": deal.to_move,
-                            "kind": c.kind,
-                            "points": c.points,
-                            "cards": [card_code(x) for x in c.cards],
-                        },
-                    ),
-                    lang,
-                ),
+                "text": sentence(declaration_step(deal.to_move, c), lang),
             }
             for c in deal.declarable()
         ]

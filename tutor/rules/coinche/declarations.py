@@ -24,18 +24,41 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import KING, QUEEN, card_code, card_of
-from ..explain import Step, gettext_noop, messages
+from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
 from .profiles import FEDERATION, Profile
 from .tricks import PLAIN_ORDER, SA, TA
 
 messages(
     {
-        "declaration": gettext_noop(
-            "%(seat)s declares a %(kind)s worth %(points)s points: %(cards)s."
+        "declaration": variants(
+            lambda params: params["kind"],
+            tierce=ngettext_noop(
+                "%(seat)s declares a tierce to %(the_card_top)s (%(points)s point).",
+                "%(seat)s declares a tierce to %(the_card_top)s (%(points)s points).",
+                "points",
+            ),
+            quarte=ngettext_noop(
+                "%(seat)s declares a quarte to %(the_card_top)s (%(points)s point).",
+                "%(seat)s declares a quarte to %(the_card_top)s (%(points)s points).",
+                "points",
+            ),
+            quinte=ngettext_noop(
+                "%(seat)s declares a quinte to %(the_card_top)s (%(points)s point).",
+                "%(seat)s declares a quinte to %(the_card_top)s (%(points)s points).",
+                "points",
+            ),
+            carre=ngettext_noop(
+                "%(seat)s declares four %(ranks)s (%(points)s point).",
+                "%(seat)s declares four %(ranks)s (%(points)s points).",
+                "points",
+            ),
         ),
-        "declarations_best": gettext_noop(
+        "declarations_best": ngettext_noop(
             "The best declaration belongs to %(side)s: only that partnership scores its "
-            "declarations, %(points)s points."
+            "declarations, %(points)s point.",
+            "The best declaration belongs to %(side)s: only that partnership scores its "
+            "declarations, %(points)s points.",
+            "points",
         ),
         "declarations_tie": gettext_noop(
             "Both partnerships hold declarations of the same value: neither scores them."
@@ -51,8 +74,10 @@ messages(
             "partnership holding the best declaration scores any, and under this profile they "
             "do not count towards making the contract."
         ),
-        "belote": gettext_noop(
-            "%(seat)s held the king and queen of trump: belote-rebelote, %(points)s points."
+        "belote": ngettext_noop(
+            "%(seat)s held the king and queen of trump: belote-rebelote, %(points)s point.",
+            "%(seat)s held the king and queen of trump: belote-rebelote, %(points)s points.",
+            "points",
         ),
     }
 )
@@ -181,22 +206,25 @@ def compare(
     return None, best_ns, best_ew
 
 
+def declaration_step(seat: str, c: Combination) -> Step:
+    """One declared combination, as the sentence that names it."""
+    params = {"seat": seat, "kind": c.kind, "points": c.points}
+    if c.kind == "carre":
+        params["ranks"] = card_code(c.cards[0])[0]
+    else:
+        # A longer run counts as a quinte of its five highest cards (000).
+        counted = c.cards[-5:]
+        params["card_top"] = card_code(counted[-1])
+        params["cards"] = [card_code(x) for x in reversed(counted)]
+    return Step("declaration", params)
+
+
 def declaration_steps(by_seat: dict[str, list[Combination]], winner: int | None) -> list[Step]:
     """The explanation of a comparison: who declared what, and who scores."""
     steps = []
     for seat, combinations in by_seat.items():
         for c in combinations:
-            steps.append(
-                Step(
-                    "declaration",
-                    {
-                        "seat": seat,
-                        "kind": c.kind,
-                        "points": c.points,
-                        "cards": [card_code(x) for x in c.cards],
-                    },
-                )
-            )
+            steps.append(declaration_step(seat, c))
     if not steps:
         return [Step("declarations_none")]
     if winner is None:
