@@ -120,7 +120,7 @@ def test_house_rules_profile_as_an_object():
     [
         ("en", 'The option "Highest numbered bid" must be between 50 and 500'),
         ("ro", "Opțiunea „Cea mai mare ofertă în puncte” trebuie să fie între 50 și 500"),
-        ("fr", "Les options « Enchère la plus basse » et « Enchère chiffrée la plus haute »"),
+        ("fr", "Les options «\u00a0Enchère la plus basse\u00a0» et «\u00a0Enchère chiffrée"),
     ],
 )
 def test_a_refused_option_is_named_by_its_label_in_the_language_asked(lang, words):

@@ -596,6 +596,9 @@ def _placeholder(name: str, params: dict, lang: str) -> str:
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
 # What may stand between a sentence's end and the placeholder that starts the next one.
 SENTENCE_START = re.compile(r"(^|[.!?]\s+|\n)[\s¿¡«„“\"(]*$")
+# Quoted as the reader wrote them (a bad value, an unknown option's name) or already
+# capitalised by the translator (an option's label): never recapitalised.
+VERBATIM = {"value", "option", "other"}
 
 
 def fill(template: str, params: dict, lang: str) -> str:
@@ -605,7 +608,8 @@ def fill(template: str, params: dict, lang: str) -> str:
         if match.group(0) == "%%":
             return "%"
         text = _placeholder(match.group(1), params, lang)
-        if text and SENTENCE_START.search(template, 0, match.start()):
+        verbatim = match.group(1) in VERBATIM
+        if text and not verbatim and SENTENCE_START.search(template, 0, match.start()):
             text = text[0].upper() + text[1:]
         return text
 
