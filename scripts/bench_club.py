@@ -1,6 +1,7 @@
 """In-process cost of a club session's hot requests, through the whole middleware chain.
 
-    DATABASE_URL=postgres://… DJANGO_DEBUG=0 python scripts/bench_club.py [--players 200] [--profile KIND]
+    DATABASE_URL=postgres://… DJANGO_DEBUG=0 python scripts/bench_club.py --players 200
+    (--profile KIND: cProfile's top functions for one kind of request)
 
 Creates a throwaway test database (Django's test database for ``DATABASE_URL``), runs a
 session with ``--players`` phones through Django's test client and prints the mean CPU
@@ -67,7 +68,9 @@ class Meter:
 
     def report(self):
         if self.profile_kind:
-            pstats.Stats(*self.profiles).sort_stats("tottime").print_stats(30)
+            pstats.Stats(*self.profiles).sort_stats(
+                os.environ.get("BENCH_SORT", "tottime")
+            ).print_stats(int(os.environ.get("BENCH_ROWS", "30")))
         for kind, (seconds, count) in self.totals.items():
             if count:
                 print(f"{kind:<14} {count:>5}  {seconds / count * 1000:6.2f} ms CPU each")
@@ -127,9 +130,10 @@ def run(players, meter):
                 page = response.content.decode()
                 if answer and 'name="csrfmiddlewaretoken"' in page:
                     token = phone.cookies["csrftoken"].value
+                    data = answer_for(page)
                     response = meter(
                         "answer",
-                        lambda p=phone, u=url, d=answer_for(page), t=token: p.post(
+                        lambda p=phone, u=url, d=data, t=token: p.post(
                             u.replace("/live/", "/answer/"), d, HTTP_X_CSRFTOKEN=t, **htmx
                         ),
                     )
@@ -139,7 +143,7 @@ def run(players, meter):
                 raise SystemExit(f"poll: {response.status_code}")
         meter("teacher poll", lambda: teacher.get(teacher_live, **htmx))
 
-    for position in range(3):
+    for _question in range(3):
         for move in (state.advance, state.reveal, state.advance):
             move(session.pk)
             live.forget(session.code)
