@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "tutor.quiz",
     "tutor.lessons",
     "tutor.club",
+    "tutor.play",
 ]
 
 MIDDLEWARE = [
@@ -99,6 +100,8 @@ PRIVATE_PAGES = frozenset(
         "quiz_test_result",
         "quiz_progress",
         "quiz_review",
+        "play_deal",
+        "play_replay",
         "login",
         "signup",
     }

@@ -17,4 +17,5 @@ urlpatterns += i18n_patterns(
     path("quiz/", include("tutor.quiz.urls")),
     path("learn/", include("tutor.lessons.urls")),
     path("club/", include("tutor.club.urls")),
+    path("", include("tutor.play.urls")),
 )

@@ -109,6 +109,7 @@ messages(
             "card that does."
         ),
         "empty_hand": gettext_noop("The hand has no cards."),
+        "hand_too_big": gettext_noop("A hand holds at most 8 cards, not %(count)s."),
         "trick_full": gettext_noop("A trick has at most three cards before yours."),
         "seat_in_trick": gettext_noop("%(seat)s has already played to this trick."),
         "bad_trick": gettext_noop(
@@ -259,6 +260,8 @@ def legal_plays(
     """
     if not hand:
         raise RulesError("empty_hand")
+    if len(hand) > 8:
+        raise RulesError("hand_too_big", count=len(hand))
     if len(trick) > 3:
         raise RulesError("trick_full")
     seen = 0

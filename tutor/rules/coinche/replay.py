@@ -132,19 +132,23 @@ def _announced(
         if announce is None:
             declared[seat] = best
             continue
-        chosen = []
-        kinds = announce.get(seat, [])
-        if not isinstance(kinds, list):
-            raise RulesError("bad_field", name="announce", value=repr(kinds))
-        for kind in kinds:
-            if kind not in KINDS:
-                raise RulesError("bad_announce", value=str(kind))
-            match = next((c for c in best if c.kind == kind and c not in chosen), None)
-            if match is None:
-                raise RulesError("announce_not_held", seat=seat, kind=kind)
-            chosen.append(match)
-        declared[seat] = chosen
+        declared[seat] = choose_declarations(seat, best, announce.get(seat, []))
     return declared
+
+
+def choose_declarations(seat: str, best: list[Combination], kinds: object) -> list[Combination]:
+    """The combinations of ``best`` that ``seat`` announces by ``kinds`` (each must be held)."""
+    if not isinstance(kinds, list):
+        raise RulesError("bad_field", name="announce", value=repr(kinds))
+    chosen: list[Combination] = []
+    for kind in kinds:
+        if kind not in KINDS:
+            raise RulesError("bad_announce", value=str(kind))
+        match = next((c for c in best if c.kind == kind and c not in chosen), None)
+        if match is None:
+            raise RulesError("announce_not_held", seat=seat, kind=kind)
+        chosen.append(match)
+    return chosen
 
 
 def replay(

@@ -1,0 +1,225 @@
+"""In Chromium, on a phone and a desktop, in two languages: whole Coinche and Chouine deals
+played through the page, their replay checked by the CLI, a refused card's reason, undo, a
+reload mid-deal, the referee against the CLI, and one trick played from the keyboard."""
+
+import json
+import random
+
+import pytest
+from django.utils import translation
+from playwright.sync_api import expect
+
+from tests.play.helpers import _learner_move, chouine_seed, cli_legal, cli_replay
+from tutor.play.chouine import ChouineTable
+from tutor.play.models import TableDeal
+from tutor.rules.cards import card_code
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
+
+
+def _(lang, message):
+    with translation.override(lang):
+        return translation.gettext(message)
+
+
+def token_of(page) -> str:
+    return page.url.rstrip("/").split("/")[-1]
+
+
+def wait_for_table(page):
+    page.locator("#play-area").wait_for()
+
+
+def act(page, target, key: str | None = None, force: bool = False):
+    """Clicks ``target`` (or presses ``key``) and waits until the table is drawn again."""
+    area = page.locator("#play-area")
+    old = area.element_handle() if area.count() else None
+    if key:
+        page.keyboard.press(key)
+    else:
+        # A refused card is aria-disabled yet tappable: Playwright must be told to tap it.
+        target.click(force=force)
+    if old is not None:
+        old.wait_for_element_state("hidden")
+    # A second request (a key repeat, a late auto-advance) would redraw it again: let it land.
+    page.wait_for_load_state("networkidle")
+    wait_for_table(page)
+
+
+def step_coinche(page, rng) -> bool:
+    """One learner action picked at random among what the page offers; False at the end."""
+    area = page.locator("#play-area")
+    phase = area.get_attribute("data-phase")
+    if phase == "done":
+        return False
+    if phase == "redeal":
+        target = page.locator("[data-action=redeal]")
+    elif page.locator("[data-action=continue]").count():
+        target = page.locator("[data-action=continue]")
+    elif (calls := page.locator("button[data-call]:not([aria-disabled])")).count():
+        target = calls.nth(rng.randrange(calls.count()))
+    else:
+        cards = page.locator(".play-hand button[data-card]:not([aria-disabled])")
+        target = cards.nth(rng.randrange(cards.count()))
+    act(page, target)
+    return True
+
+
+@pytest.mark.parametrize(("lang", "size"), [("pt", "phone"), ("fr", "desktop")])
+def test_a_whole_coinche_deal_in_the_browser(site, lang, size):
+    url, page = site
+    page.set_viewport_size(SIZES[size])
+    page.goto(f"{url}/{lang}/play/coinche/")
+    act(page, page.locator("[data-action=start]"))
+    rng = random.Random(lang)
+    refusal_seen = undone = reloaded = False
+    for moves in range(400):
+        if not step_coinche(page, rng):
+            break
+        refused = page.locator(".play-hand button[data-card][aria-disabled=true]")
+        if not refusal_seen and refused.count():
+            act(page, refused.first, force=True)
+            expect(page.locator("[data-refusal]")).to_be_visible()
+            expect(page.locator("#play-news")).to_have_attribute("aria-live", "polite")
+            refusal_seen = True
+        if not undone and page.locator(".play-hand button[data-card]").count() and moves > 6:
+            before = len(TableDeal.objects.get(token=token_of(page)).moves)
+            act(page, page.locator(".play-hand button[data-card]:not([aria-disabled])").first)
+            act(page, page.locator("[data-action=undo]"))
+            assert len(TableDeal.objects.get(token=token_of(page)).moves) == before
+            undone = True
+        if not reloaded and moves == 10:
+            drawn = page.locator("#play-area").get_attribute("data-moves")
+            page.reload()
+            wait_for_table(page)
+            assert page.locator("#play-area").get_attribute("data-moves") == drawn
+            reloaded = True
+    assert page.locator("#play-area").get_attribute("data-phase") == "done"
+    assert refusal_seen and undone and reloaded
+    scores = json.loads(page.locator("[data-scores]").get_attribute("data-scores"))
+    payload = json.loads(
+        page.request.get(url + page.locator("[data-replay]").get_attribute("href")).text()
+    )
+    answer = cli_replay(payload)
+    assert answer["valid"] and answer["scores"] == scores
+    expect(page.locator("[data-hands] [data-hand-of]")).to_have_count(4)
+    page.screenshot(path=f"test-results/play-coinche-end-{lang}-{size}.png", full_page=True)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("es", "phone"), ("ro", "desktop")])
+def test_a_whole_chouine_deal_with_the_seven_and_an_announcement(site, lang, size):
+    url, page = site
+    page.set_viewport_size(SIZES[size])
+    seed = chouine_seed()
+    page.goto(f"{url}/{lang}/play/chouine/?seed={seed}")
+    act(page, page.locator("[data-action=start]"))
+    done = set()
+    for _moves in range(200):
+        record = TableDeal.objects.get(token=token_of(page))
+        table = ChouineTable(record)
+        if table.deal.finished:
+            break
+        action = "continue"
+        if table.waiting():
+            target = page.locator("[data-action=continue]")
+        else:
+            action, value = _learner_move(table)
+            done.add(action)
+            if action == "exchange":
+                target = page.locator("[data-action=exchange]")
+            elif action == "announce":
+                kind, suit = value
+                target = page.locator(f"[data-announce='{kind}{'-' + suit if suit else ''}']")
+            else:
+                target = page.locator(f".play-hand button[data-card='{card_code(value)}']")
+        act(page, target)
+        if action == "announce" and "announce-shot" not in done:
+            done.add("announce-shot")
+            expect(page.locator("[data-announced]")).to_be_visible()
+            page.screenshot(
+                path=f"test-results/play-chouine-announce-{lang}-{size}.png", full_page=True
+            )
+    assert {"exchange", "announce", "play"} <= done
+    expect(page.locator("#play-area")).to_have_attribute("data-phase", "done")
+    scores = json.loads(page.locator("[data-scores]").get_attribute("data-scores"))
+    payload = json.loads(
+        page.request.get(url + page.locator("[data-replay]").get_attribute("href")).text()
+    )
+    answer = cli_replay(payload)
+    assert answer["valid"] and answer["complete"] and answer["scores"] == scores
+    page.screenshot(path=f"test-results/play-chouine-end-{lang}-{size}.png", full_page=True)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", "phone"), ("pt", "desktop")])
+def test_the_referee_answers_as_the_cli(site, lang, size):
+    url, page = site
+    page.set_viewport_size(SIZES[size])
+    page.goto(f"{url}/{lang}/referee/")
+    page.select_option("[data-field=trump]", "H")
+    page.select_option("[data-field=leader]", "S")
+    page.select_option("[data-field=t1]", "AS")
+    page.select_option("[data-field=t2]", "JH")
+    for code in ("7H", "KH", "KD", "8S"):
+        page.locator(f".referee-deck label[data-card='{code}']").click()
+    page.locator("[data-action=referee]").click()
+    page.locator("[data-answer]").wait_for()
+    profiles = ["federation", "maison", "official", "online-es", "encyclopedia"]
+    questions = [
+        {
+            "profile": p,
+            "trump": "H",
+            "hand": ["KH", "7H", "8S", "KD"],
+            "seat": "N",
+            "trick": [{"seat": "S", "card": "AS"}, {"seat": "E", "card": "JH"}],
+        }
+        for p in profiles
+    ]
+    for question, answer in zip(questions, cli_legal(questions), strict=True):
+        column = page.locator(f"[data-profile='{question['profile']}']")
+        assert sorted(column.get_attribute("data-legal").split()) == sorted(answer["legal"])
+    page.screenshot(path=f"test-results/play-referee-{lang}-{size}.png", full_page=True)
+    # The address is the position: opened again, the same answer.
+    page.goto(page.url)
+    assert page.locator("[data-profile='official']").get_attribute("data-legal")
+
+
+def tab_to(page, selector: str, presses: int = 80) -> None:
+    """Presses Tab until the element matching ``selector`` has the focus."""
+    for _press in range(presses):
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_one_trick_from_the_keyboard(site):
+    url, page = site
+    page.goto(f"{url}/en/play/coinche/?seed=3&dealer=W")
+    tab_to(page, "[data-action=start]")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/play/coinche/*/")
+    wait_for_table(page)
+    tab_to(page, "button[data-call='pass']")  # South speaks first
+    for _step in range(12):
+        phase = page.locator("#play-area").get_attribute("data-phase")
+        if phase == "redeal":
+            pytest.skip("everyone passed")
+        if phase == "auction":
+            # After each redraw the keyboard is on the first call the engine allows: pass.
+            expect(page.locator("button[data-call='pass']")).to_be_focused()
+            act(page, None, "Enter")
+        elif page.locator("[data-action=continue]").count():
+            expect(page.locator("[data-action=continue]")).to_be_focused()
+            act(page, None, "Enter")
+            assert TableDeal.objects.get(token=token_of(page)).seen == 1
+            return
+        else:
+            # The keyboard is on the first card the engine allows; play it.
+            expect(
+                page.locator(".play-hand button[data-card]:not([aria-disabled])").first
+            ).to_be_focused()
+            page.keyboard.press("Enter")
+        wait_for_table(page)
+    raise AssertionError("no trick was played")

@@ -1,0 +1,312 @@
+"""The play pages through the Django test client: whole deals, refusals with the engine's
+reason, stale forms, undo, replay, redeal, the bots, and the referee's answers and errors."""
+
+import json
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from tests.play.helpers import (
+    AT,
+    LEGAL_CALL,
+    LEGAL_CARD,
+    REFUSED_CALL,
+    REFUSED_CARD,
+    SCORES,
+    chouine_seed,
+    cli_legal,
+    unescape,
+)
+from tutor.play import bots
+from tutor.play.coinche import CoincheTable
+from tutor.play.models import TableDeal
+from tutor.rules.cards import SEATS, parse_cards
+from tutor.rules.cli import ask
+from tutor.rules.coinche.state import CoincheDeal
+
+pytestmark = pytest.mark.django_db
+
+
+def start(client, game="coinche", **data):
+    response = client.post(f"/en/play/{game}/", {"seats": "one", **data})
+    assert response.status_code == 302
+    return response.url
+
+
+def play_to_the_end(client, url, rng, lang="en"):
+    page = client.get(url).content.decode()
+    for _ in range(300):
+        if 'data-phase="done"' in page:
+            return page
+        if 'data-phase="redeal"' in page:
+            token = url.rstrip("/").split("/")[-1]
+            client.post(f"/{lang}/play/coinche/{token}/redeal/")
+        else:
+            at = AT.search(page).group(1)
+            if 'data-action="continue"' in page:
+                trick = TableDeal.objects.get(token=url.rstrip("/").split("/")[-1]).seen + 1
+                client.post(url, {"action": "continue", "trick": trick, "at": at})
+            elif calls := LEGAL_CALL.findall(page):
+                client.post(url, {"call": rng.choice([*calls, "pass", "pass"]), "at": at})
+            else:
+                client.post(url, {"card": rng.choice(LEGAL_CARD.findall(page)), "at": at})
+        page = client.get(url).content.decode()
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize("profile", ["federation", "official", "online-es"])
+def test_a_whole_coinche_deal_scores_as_the_replay_command(client, profile):
+    url = start(client, profile=profile)
+    page = play_to_the_end(client, url, random.Random(profile))
+    scores = json.loads(unescape(SCORES.search(page).group(1)))
+    payload = client.get(url + "replay.json").json()
+    answer, _ = ask("replay", payload)
+    assert answer["valid"] and answer["scores"] == scores
+    assert payload["profile"] == profile and len(payload["plays"]) == 32
+    # Every other profile's score of the same deal, or the reason it could not be played so.
+    assert page.count("data-profile=") == 5
+    assert "data-hands" in page and page.count("data-hand-of=") == 4
+
+
+def test_a_refused_card_is_answered_with_the_engine_reason(client):
+    url = start(client, seed="7")
+    rng = random.Random(2)
+    page = client.get(url).content.decode()
+    for _ in range(200):
+        refused = REFUSED_CARD.findall(page)
+        if refused:
+            break
+        at = AT.search(page).group(1)
+        if 'data-action="continue"' in page:
+            trick = TableDeal.objects.get(token=url.rstrip("/").split("/")[-1]).seen + 1
+            client.post(url, {"action": "continue", "trick": trick, "at": at})
+        elif calls := LEGAL_CALL.findall(page):
+            client.post(url, {"call": "80H" if "80H" in calls else "pass", "at": at})
+        elif 'data-phase="redeal"' in page:
+            pytest.skip("the seed ended in a redeal")
+        else:
+            client.post(url, {"card": rng.choice(LEGAL_CARD.findall(page)), "at": at})
+        page = client.get(url).content.decode()
+    assert refused, "no refused card met"
+    moves = len(TableDeal.objects.get(token=url.rstrip("/").split("/")[-1]).moves)
+    at = AT.search(page).group(1)
+    answer = client.post(url, {"card": refused[0], "at": at}, headers={"HX-Request": "true"})
+    body = answer.content.decode()
+    assert answer.status_code == 200 and "data-refusal" in body
+    assert "is not allowed" in body  # the engine's illegal_* sentence
+    assert len(TableDeal.objects.get(token=url.rstrip("/").split("/")[-1]).moves) == moves
+
+
+def test_refused_calls_say_why_and_legal_calls_are_offered(client):
+    url = start(client, seed="3", dealer="W")  # South speaks first
+    page = client.get(url).content.decode()
+    assert 'data-call="pass"' in page and "80H" in LEGAL_CALL.findall(page)
+    assert "coinche" in REFUSED_CALL.findall(page)
+    at = AT.search(page).group(1)
+    body = client.post(url, {"call": "coinche", "at": at}).content.decode()
+    assert "There is no bid to coinche yet." in body
+
+
+def test_stale_form_and_bad_input_lose_nothing(client):
+    url = start(client, seed="3", dealer="W")
+    assert client.post(url, {"call": "pass", "at": "99"}).status_code == 200
+    assert TableDeal.objects.get().moves == []
+    body = client.post(url, {"call": "81H", "at": "0"}).content.decode()
+    assert "81 is not a bid" in body
+    assert client.post(url, {"action": "nonsense"}).status_code == 400
+    assert client.post(url, {"action": "continue", "trick": "x"}).status_code == 400
+    assert client.get("/en/play/coinche/?seed=abc").status_code == 400
+    assert (
+        client.get('/en/play/coinche/?profile={"base": "federation", "max_bid": "x"}').status_code
+        == 400
+    )
+    assert client.get("/en/play/coinche/?profile=nonsense").status_code == 400
+    assert client.get("/en/play/bridge/").status_code == 404
+    assert client.get("/en/play/coinche/nope/").status_code == 404
+
+
+def test_undo_takes_back_the_learner_move_and_what_followed(client):
+    url = start(client, seed="3", dealer="W")
+    client.post(url, {"call": "pass", "at": "0"})
+    record = TableDeal.objects.get()
+    assert record.moves[0] == {"seat": "S", "call": "pass"} and len(record.moves) >= 4
+    client.post(url, {"action": "undo", "at": str(len(record.moves))})
+    record.refresh_from_db()
+    assert record.moves == []
+
+
+def test_house_rules_and_the_shared_address_give_the_same_deal(client):
+    spec = json.dumps({"base": "federation", "max_bid": 180})
+    lobby = client.get("/en/play/coinche/", {"seed": "42", "dealer": "N", "profile": spec})
+    assert lobby.status_code == 200 and "42" in lobby.content.decode()
+    first = start(client, seed="42", dealer="N", profile=spec)
+    second = start(client, seed="42", dealer="N", profile=spec)
+    a, b = (client.get(u + "replay.json").json() for u in (first, second))
+    assert a["hands"] == b["hands"] and a["profile"] == {"base": "federation", "max_bid": 180}
+    assert "180" in client.get(first).content.decode() or a["calls"]
+
+
+def test_four_passes_redeal(client):
+    """Seed 000: four opening passes, the cards are dealt again (by the next player)."""
+    for seed in range(1, 300):
+        url = start(client, seed=str(seed), dealer="N")  # W, S, E, N speak
+        record = TableDeal.objects.get(token=url.rstrip("/").split("/")[-1])
+        if record.moves != [{"seat": "W", "call": "pass"}]:
+            continue
+        client.post(url, {"call": "pass", "at": "1"})
+        record.refresh_from_db()
+        if [move["call"] for move in record.moves] == ["pass"] * 4:
+            break
+    else:
+        raise AssertionError("no deal where everyone passes")
+    page = client.get(url).content.decode()
+    assert 'data-phase="redeal"' in page
+    assert "Four passes and no bid" in page
+    client.post(f"/en/play/coinche/{record.token}/redeal/")
+    record.refresh_from_db()
+    assert record.dealer == "W" and not record.finished
+
+
+def test_a_whole_chouine_deal_with_exchange_and_announcement(client):
+    from tests.play.helpers import _learner_move
+    from tutor.play.chouine import ChouineTable
+
+    seed = chouine_seed()
+    url = start(client, "chouine", seed=str(seed))
+    token = url.rstrip("/").split("/")[-1]
+    actions = set()
+    for _ in range(200):
+        record = TableDeal.objects.get(token=token)
+        table = ChouineTable(record)
+        if table.deal.finished:
+            break
+        page = client.get(url).content.decode()
+        at = AT.search(page).group(1)
+        if table.waiting():
+            client.post(url, {"action": "continue", "trick": record.seen + 1, "at": at})
+            continue
+        action, value = _learner_move(table)
+        actions.add(action)
+        if action == "exchange":
+            assert 'data-action="exchange"' in page
+            client.post(url, {"action": "exchange", "at": at})
+        elif action == "announce":
+            kind, suit = value
+            assert f'data-announce="{kind}' in page
+            client.post(url, {"action": "announce", "pick": f"{kind}-{suit or ''}", "at": at})
+        else:
+            from tutor.rules.cards import card_code
+
+            client.post(url, {"card": card_code(value), "at": at})
+    assert actions == {"exchange", "announce", "play"}
+    page = client.get(url).content.decode()
+    scores = json.loads(unescape(SCORES.search(page).group(1)))
+    answer, _ = ask("replay", client.get(url + "replay.json").json())
+    assert answer["valid"] and answer["complete"] and answer["scores"] == scores
+    assert answer["exchanges"] and answer["announcements"]["A"]
+
+
+def test_the_beginner_bots_bid_on_a_clear_hand_and_pass_otherwise():
+    strong = parse_cards(["JH", "9H", "AH", "TH", "7S", "8S", "7C", "8D"])
+    weak = parse_cards(["7H", "8H", "9S", "TS", "7C", "8C", "7D", "9D"])
+    rest = [c for c in range(32) if c not in strong and c not in weak]
+    hands = {"S": strong, "W": weak, "N": rest[:8], "E": rest[8:]}
+    deal = CoincheDeal("federation", "E", hands)  # N first: weak or not, then W, then S
+    deal.call("pass")
+    assert bots.coinche_call(deal) == "pass"  # West, weak
+    deal.call("pass")
+    assert bots.coinche_call(deal) in ("80H", "90H")  # South, jack + nine + ace + ten
+    assert deal.can_call(bots.coinche_call(deal))
+
+
+def test_bots_only_ever_make_legal_moves_over_many_deals():
+    for seed in range(40):
+        record = SimpleNamespace(
+            seed=seed, dealer=SEATS[seed % 4], profile="encyclopedia", seats="", moves=[], seen=0
+        )
+        table = CoincheTable(record)
+        while not table.deal.finished:
+            record.seen = len(table.deal.tricks)
+            table.advance()  # every bot move goes through the engine's verify_*
+        if table.deal.phase == "done":
+            assert table.deal.result().valid
+
+
+# -- the referee ------------------------------------------------------------------------
+
+
+def test_referee_matches_the_cli_under_every_profile(client):
+    query = {
+        "game": "coinche",
+        "trump": "H",
+        "leader": "S",
+        "t1": "AS",
+        "t2": "TS",
+        "t3": "7S",
+        "hand": ["JH", "KD", "7H", "8S"],
+    }
+    body = client.get("/en/referee/", query).content.decode()
+    questions = [
+        {
+            "profile": name,
+            "trump": "H",
+            "hand": ["JH", "KD", "7H", "8S"],
+            "seat": "N",
+            "trick": [
+                {"seat": "S", "card": "AS"},
+                {"seat": "E", "card": "TS"},
+                {"seat": "N", "card": "7S"},
+            ],
+        }
+        for name in ["federation", "maison", "official", "online-es", "encyclopedia"]
+    ]
+    # The seat to play follows the trick's rotation: S led, E and N played, W plays.
+    for question in questions:
+        question["seat"] = "W"
+    for question, answer in zip(questions, cli_legal(questions), strict=True):
+        assert (
+            f'data-profile="{question["profile"]}" data-legal="{" ".join(answer["legal"])}"' in body
+        )
+
+
+def test_referee_chouine_position_and_impossible_positions(client):
+    body = client.get(
+        "/fr/referee/",
+        {
+            "game": "chouine",
+            "trump": "S",
+            "leader": "A",
+            "t1": "AH",
+            "stock": "0",
+            "hand": ["KH", "7S", "QD"],
+        },
+    ).content.decode()
+    assert 'data-profile="chouine" data-legal="KH"' in body
+    twice = client.get("/en/referee/", {"trump": "H", "t1": "AS", "hand": ["AS", "KD"]})
+    assert twice.status_code == 400 and "appears twice" in twice.content.decode()
+    many = client.get(
+        "/en/referee/", {"trump": "H", "hand": [c + "S" for c in "789TJQKA"] + ["7H"]}
+    )
+    assert many.status_code == 400 and "at most 8 cards" in many.content.decode()
+    bad = client.get("/en/referee/", {"trump": "XX", "hand": ["AS"]})
+    assert bad.status_code == 400
+    house = client.get("/en/referee/", {"trump": "H", "hand": ["AS"], "house": "[1]"})
+    assert house.status_code == 400
+    ok = client.get(
+        "/en/referee/", {"trump": "SA", "hand": ["AS", "KD"], "house": '{"base": "official"}'}
+    )
+    # Federation plays no no-trump contracts; the other columns still answer.
+    assert ok.status_code == 200 and "does not play" in ok.content.decode()
+
+
+def test_a_house_rule_code_plays_and_replays(client):
+    """Issue 15's codes are taken wherever a profile is: the deal replays under the same code."""
+    url = start(client, seed="5", profile="federation~max_bid:180")
+    page = play_to_the_end(client, url, random.Random(5))
+    payload = client.get(url + "replay.json").json()
+    assert payload["profile"] == "federation~max_bid:180"
+    answer, _ = ask("replay", payload)
+    if 'data-phase="done"' in page:
+        assert answer["scores"] == json.loads(unescape(SCORES.search(page).group(1)))
+    assert "House rules (based on Federation)" in page

@@ -1,0 +1,446 @@
+"""A Chouine deal at the table: the cut, the deal, the stock and its turned-up trump, the
+exchange of the 7, announcements, the strict last five tricks, the chouine and the score.
+
+The learner is player A; the engine's bot plays B (or the learner plays both).
+Every legality question goes to :class:`~tutor.rules.chouine.deal.ChouineDeal`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tutor import table as card_table
+from tutor.rules.cards import SUITS, card_code, parse_card, parse_suit
+from tutor.rules.chouine import cli as chouine_cli
+from tutor.rules.chouine.announce import Kind, announcement_step, parse_kind
+from tutor.rules.chouine.deal import (
+    LAST_STOCK_TRICK,
+    Announced,
+    ChouineDeal,
+    Exchanged,
+    IllegalMove,
+)
+from tutor.rules.chouine.rules import explain_legal
+from tutor.rules.chouine.score import cut_for_dealer
+from tutor.rules.errors import RulesError
+from tutor.rules.explain import Step, gettext_noop, messages, player_name
+
+from . import bots, sentence
+
+messages(
+    {
+        "play_chouine_played": gettext_noop("%(player)s plays the %(card)s."),
+        "play_chouine_drew": gettext_noop("%(player)s draws a card from the stock."),
+        "play_chouine_you_drew": gettext_noop("You draw the %(card)s from the stock."),
+        "play_chouine_trick_points": gettext_noop(
+            "%(player)s takes the trick and its %(points)s points."
+        ),
+        "play_chouine_can_announce": gettext_noop(
+            "%(player)s may announce a %(announcement)s in %(suit)s."
+        ),
+        "play_chouine_can_announce_quinte": gettext_noop("%(player)s may announce a quinte."),
+        "play_chouine_not_your_turn": gettext_noop(
+            "It is not your turn: the table is waiting for %(player)s, or for you to carry on."
+        ),
+    }
+)
+
+PLAYERS = "AB"
+
+
+def deck_for(seed: int) -> list[int]:
+    deck = list(range(32))
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def cut_for(seed: int) -> tuple[str, list[Step]]:
+    """Each player draws a card from a shuffled pack until the engine names the dealer."""
+    pack = list(range(32))
+    random.Random(seed ^ 0x5EED).shuffle(pack)
+    draws = [(pack[2 * i], pack[2 * i + 1]) for i in range(16)]
+    for count in range(1, 17):
+        try:
+            return cut_for_dealer(draws[:count])
+        except RulesError as error:
+            if error.code != "chouine_cut_unfinished":
+                raise
+    raise RulesError("chouine_cut_unfinished")
+
+
+class ChouineTable:
+    """The deal of one :class:`~tutor.play.models.TableDeal` whose game is Chouine."""
+
+    game = "chouine"
+
+    def __init__(self, record):
+        self.record = record
+        self.deal = ChouineDeal(deck_for(record.seed), record.dealer)
+        self.events: list[tuple[str, list[Step]]] = []
+        for move in record.moves:
+            self.events.append((move["player"], self._apply(move)))
+
+    def learner(self, player: str | None) -> bool:
+        return player is not None and player in self.record.seats
+
+    def _apply(self, move: dict) -> list[Step]:
+        deal = self.deal
+        if "exchange" in move:
+            record = deal.exchange(move["player"])
+            return [
+                Step(
+                    "chouine_exchange",
+                    {
+                        "player": record.player,
+                        "card_seven": card_code(record.seven),
+                        "card_indicator": card_code(record.indicator),
+                    },
+                )
+            ]
+        if "announce" in move:
+            kind = parse_kind(move["announce"])
+            suit = None if kind is Kind.QUINTE else parse_suit(move.get("suit"))
+            record = deal.announce(kind, suit)
+            return [
+                announcement_step(
+                    record.kind, record.suit, list(record.cards), record.points, record.player
+                )
+            ]
+        played = deal.play(parse_card(move["play"]))
+        steps = [Step("play_chouine_played", {"player": played.player, "card": move["play"]})]
+        trick = played.trick
+        if trick is not None:
+            steps += trick_steps(deal, trick)
+            for player, card in trick.draws:
+                if self.learner(player):
+                    steps.append(Step("play_chouine_you_drew", {"card": card_code(card)}))
+                else:
+                    steps.append(Step("play_chouine_drew", {"player": player}))
+        return steps
+
+    def _push(self, move: dict) -> None:
+        steps = self._apply(move)
+        self.record.moves = [*self.record.moves, move]
+        self.events.append((move["player"], steps))
+
+    def waiting(self) -> bool:
+        return not self.deal.finished and self.deal.tricks > self.record.seen
+
+    def advance(self) -> None:
+        deal = self.deal
+        while not deal.finished and not self.learner(deal.to_move) and not self.waiting():
+            self._push(bots.chouine_move(deal))
+        self.record.finished = deal.finished
+
+    def move(self, action: str, value: object) -> None:
+        """The learner's move: ``play`` a card, ``exchange`` the 7, ``announce`` (kind, suit)."""
+        deal = self.deal
+        player = deal.to_move
+        if action == "exchange":
+            holder = deal.exchange_holder()
+            mover = holder if holder and self.learner(holder) else "A"
+            deal.verify_exchange(mover)
+            self._push({"exchange": True, "player": mover})
+            return
+        if self.waiting() or not self.learner(player):
+            raise IllegalMove("play_chouine_not_your_turn", player=player or "B")
+        if action == "announce":
+            kind_text, suit_text = value
+            kind = parse_kind(kind_text)
+            suit = None if kind is Kind.QUINTE else parse_suit(suit_text)
+            deal.verify_announce(kind, suit)
+            move = {"announce": kind.value, "player": player}
+            if suit is not None:
+                move["suit"] = SUITS[suit]
+            self._push(move)
+            return
+        card = parse_card(value)
+        deal.verify_play(card)
+        self._push({"play": card_code(card), "player": player})
+
+    def undo_moves(self) -> list[dict]:
+        moves = list(self.record.moves)
+        while moves:
+            move = moves.pop()
+            if self.learner(move["player"]):
+                # An announcement is made while playing one of its cards: undo them together.
+                if "play" in move and moves and "announce" in moves[-1]:
+                    moves.pop()
+                return moves
+        return list(self.record.moves)
+
+    def replay_payload(self) -> dict:
+        return {
+            "profile": "chouine",
+            "dealer": self.record.dealer,
+            "deck": [card_code(c) for c in deck_for(self.record.seed)],
+            "moves": list(self.record.moves),
+        }
+
+    def scores(self) -> dict | None:
+        if not self.deal.finished:
+            return None
+        return self.deal.result().scores
+
+    # -- the page ------------------------------------------------------------------------
+
+    def context(self, lang: str) -> dict:
+        deal = self.deal
+        player = deal.to_move
+        trump = SUITS[deal.trump]
+        view: dict = {
+            "game": "chouine",
+            "phase": "done" if deal.finished else "play",
+            "to_move": player,
+            "to_move_name": player_name(player, lang) if player else "",
+            "your_turn": self.learner(player) and not self.waiting(),
+            "waiting": self.waiting(),
+            "all_seats": len(self.record.seats) == 2,
+            "first_trick": deal.tricks == 0,
+            "news": self._news(lang),
+            "points": [
+                {"side": p, "name": player_name(p, lang), "points": deal.points[i]}
+                for i, p in enumerate(PLAYERS)
+            ],
+            "cut": [sentence(s, lang) for s in cut_for(self.record.seed)[1]],
+            "dealt": sentence(
+                Step(
+                    "chouine_dealt",
+                    {
+                        "player": self.record.dealer,
+                        "player_other": "B" if self.record.dealer == "A" else "A",
+                        "card": card_code(deck_for(self.record.seed)[10]),
+                        "trump": trump,
+                        "stock": 22,
+                    },
+                ),
+                lang,
+            ),
+        }
+        view["table"] = self._table(lang, trump)
+        if deal.au_sept():
+            view["au_sept"] = sentence(
+                Step("chouine_au_sept", {"player": player, "card": card_code(deal.seven)}), lang
+            )
+        view.update(self._seven(lang))
+        if view["your_turn"]:
+            view.update(self._play_view(lang, trump))
+        history = [r for r in deal.history if not isinstance(r, (Exchanged, Announced))]
+        tricks = [r.trick for r in history if r.trick is not None]
+        if tricks:
+            view["last_trick"] = self._trick_view(tricks[-1], lang, trump)
+        view["announced"] = [
+            sentence(announcement_step(r.kind, r.suit, list(r.cards), r.points, r.player), lang)
+            for p in (0, 1)
+            for r in deal.announced[p]
+        ]
+        if deal.finished:
+            answer, steps = chouine_cli.replay(self.replay_payload())
+            view["score"] = {
+                "scores": answer["scores"],
+                "winner": answer["winner"],
+                "steps": [sentence(s, lang) for s in deal.result().steps],
+            }
+            view["whole"] = [sentence(s, lang) for s in steps]
+            view["hands"] = [
+                {
+                    "seat": p,
+                    "name": player_name(p, lang),
+                    "hand": card_table.hand_view(
+                        answer["hands"][p], lang, trump=trump, game="chouine"
+                    ),
+                }
+                for p in PLAYERS
+            ]
+        elif view["all_seats"]:
+            view["hands"] = [
+                {
+                    "seat": p,
+                    "name": player_name(p, lang),
+                    "hand": card_table.hand_view(
+                        [card_code(c) for c in deal.hand(p)], lang, trump=trump, game="chouine"
+                    ),
+                }
+                for p in PLAYERS
+            ]
+        return view
+
+    def _table(self, lang: str, trump: str) -> dict:
+        deal = self.deal
+        you = None if len(self.record.seats) == 2 else "A"
+        common = {
+            "trump": trump,
+            "stock": deal.stock_count,
+            "indicator": card_code(deal.indicator) if deal.stock_count else None,
+            "bottom": "A",
+            "you": you,
+            "points": {"A": deal.points[0], "B": deal.points[1]},
+        }
+        if self.waiting():
+            last = [r.trick for r in deal.history if getattr(r, "trick", None) is not None][-1]
+            return card_table.chouine_table(
+                lang,
+                **common,
+                leader=last.leader,
+                trick=[card_code(c) for c in last.cards],
+                show_winner=True,
+                to_play=False,
+                number=last.number,
+            )
+        lead = deal.lead_card
+        leader = None if deal.finished else ("AB"[deal.leader])
+        return card_table.chouine_table(
+            lang,
+            **common,
+            leader=leader,
+            trick=[card_code(lead)] if lead is not None else [],
+            to_play=not deal.finished,
+            number=None if deal.finished else deal.tricks + 1,
+        )
+
+    def _seven(self, lang: str) -> dict:
+        """The exchange button when a learner holds the trump 7, with the engine's refusal."""
+        deal = self.deal
+        holder = deal.exchange_holder()
+        if (
+            deal.finished
+            or deal.exchanged
+            or not self.learner(holder)
+            or deal.tricks >= LAST_STOCK_TRICK
+        ):
+            return {}
+        try:
+            deal.verify_exchange(holder)
+        except IllegalMove as error:
+            return {
+                "exchange": {
+                    "legal": False,
+                    "reason": sentence(Step(error.code, error.params), lang),
+                }
+            }
+        return {
+            "exchange": {
+                "legal": True,
+                "seven": card_table.card_view(card_code(deal.seven), lang, SUITS[deal.trump]),
+                "indicator": card_table.card_view(
+                    card_code(deal.indicator), lang, SUITS[deal.trump]
+                ),
+            }
+        }
+
+    def _play_view(self, lang: str, trump: str) -> dict:
+        deal = self.deal
+        player = deal.to_move
+        hand = [card_code(c) for c in deal.hand(player)]
+        lead = deal.lead_card
+        legal, rule, illegal, steps = chouine_explain(deal)
+        refused = {
+            card_code(c): sentence(Step(code, params), lang)
+            for c, (code, params) in illegal.items()
+        }
+        rule_text = sentence(steps[0], lang)
+        available = []
+        for kind, suit in deal.announcements_available():
+            move = {"kind": kind.value, "suit": SUITS[suit] if suit is not None else ""}
+            params = {"announcement": kind.value, "player": player}
+            if suit is not None:
+                params["suit"] = SUITS[suit]
+            move["text"] = sentence(
+                Step(
+                    "play_chouine_can_announce"
+                    if suit is not None
+                    else "play_chouine_can_announce_quinte",
+                    params,
+                ),
+                lang,
+            )
+            available.append(move)
+        return {
+            "hand": card_table.hand_view(
+                hand, lang, trump=trump, game="chouine", mode="play", refused=refused
+            ),
+            "rule": rule_text,
+            "why": [
+                {
+                    "card": card_table.card_view(code, lang, trump),
+                    "text": refused.get(code) or rule_text,
+                    "legal": code not in refused,
+                }
+                for code in hand
+            ],
+            "available": available,
+            "pending": bool(deal.pending),
+            "hand_owner": player_name(player, lang),
+            "lead": lead,
+        }
+
+    def _trick_view(self, trick, lang: str, trump: str) -> dict:
+        cards = []
+        player = trick.leader
+        for card in trick.cards:
+            cards.append(
+                {
+                    "seat": player_name(player, lang),
+                    "card": card_table.card_view(card_code(card), lang, trump),
+                }
+            )
+            player = "B" if player == "A" else "A"
+        return {
+            "number": trick.number,
+            "winner": trick.winner,
+            "winner_name": player_name(trick.winner, lang),
+            "points": trick.points,
+            "cards": cards,
+            "why": sentence(trick_steps(self.deal, trick)[0], lang),
+        }
+
+    def _news(self, lang: str) -> list[str]:
+        """What happened since the learner's last move (itself included), without retelling
+        a trick already gathered and seen."""
+        lines: list[str] = []
+        one_seat = len(self.record.seats) < 2
+        shown_trick = self.waiting()
+        for player, steps in reversed(self.events):
+            completes = any(s.code == "play_chouine_trick_points" for s in steps)
+            if completes and not shown_trick and lines:
+                break
+            shown_trick = False
+            lines[:0] = [sentence(s, lang) for s in steps]
+            if self.learner(player) and one_seat or not one_seat:
+                break
+        return lines
+
+
+def trick_steps(deal: ChouineDeal, trick) -> list[Step]:
+    lead, reply = trick.cards
+    won, lost = (lead, reply) if trick.winner == trick.leader else (reply, lead)
+    params = {"card_winner": card_code(won), "card_loser": card_code(lost), "player": trick.winner}
+    steps = [
+        Step(trick.reason, params),
+        Step("play_chouine_trick_points", {"player": trick.winner, "points": trick.points}),
+    ]
+    if trick.number == LAST_STOCK_TRICK and trick.draws:
+        (first, _), (second, indicator) = trick.draws
+        steps.append(
+            Step(
+                "chouine_last_draw",
+                {"player": first, "player_other": second, "card": card_code(indicator)},
+            )
+        )
+    return steps
+
+
+def chouine_explain(deal: ChouineDeal):
+    """The engine's legal cards for the player to move, with each refusal's reason."""
+    hand = deal.hand(deal.to_move)
+    lead = -1 if deal.lead_card is None else deal.lead_card
+    legal, rule, illegal, steps = explain_legal(
+        hand, lead, deal.trump, deal.stock_count, deal.to_move
+    )
+    refusals = {}
+    for card in hand:
+        try:
+            deal.verify_play(card)
+        except IllegalMove as error:
+            refusals[card] = (error.code, error.params)
+    return legal, rule, refusals, steps

@@ -1,0 +1,452 @@
+"""A Coinche deal at the table: the engine's state machine replayed from the stored moves,
+the bots' turns, the learner's moves and undo, and the page's plain values.
+
+Every legality question goes to :class:`~tutor.rules.coinche.state.CoincheDeal`;
+this module only chooses what to show and in which order.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tutor import table as card_table
+from tutor.quiz.labels import PROFILES as PROFILE_LABELS
+from tutor.rules.cards import SEATS, card_code, next_seat, parse_card
+from tutor.rules.coinche.auction import parse_call
+from tutor.rules.coinche.deal import cut_and_deal
+from tutor.rules.coinche.profiles import coinche_profile
+from tutor.rules.coinche.replay import check_hands, replay
+from tutor.rules.coinche.state import CoincheDeal, IllegalMove
+from tutor.rules.coinche.tricks import trump_code
+from tutor.rules.errors import RulesError
+from tutor.rules.explain import (
+    Step,
+    gettext_noop,
+    messages,
+    pgettext_noop,
+    seat_name,
+    side_name,
+    suit_name,
+    translator,
+)
+
+from . import bots, sentence
+
+messages(
+    {
+        "play_card_played": gettext_noop("%(seat)s plays the %(card)s."),
+        "play_redeal_next": gettext_noop("%(seat)s deals the new hands."),
+        "play_not_your_turn": gettext_noop(
+            "It is not your turn: the table is waiting for %(seat)s, or for you to carry on."
+        ),
+    }
+)
+
+CALL_WORDS = {
+    "pass": pgettext_noop("call", "Pass"),
+    "coinche": pgettext_noop("call", "Coinche"),
+    "surcoinche": pgettext_noop("call", "Surcoinche"),
+}
+
+PROFILES = ("federation", "maison", "official", "online-es", "encyclopedia")
+SUIT_SYMBOLS = card_table.SUIT_SYMBOLS
+
+
+def hands_for(seed: int, dealer: str) -> dict[str, list[int]]:
+    """The deal of ``seed``: the engine's shuffle, cut and 3-2-3 deal from ``dealer``'s right."""
+    return cut_and_deal(random.Random(seed), dealer).hands
+
+
+def first_dealer(seed: int) -> str:
+    return random.Random(seed).choice(SEATS)
+
+
+class CoincheTable:
+    """The deal of one :class:`~tutor.play.models.TableDeal`; ``events`` say what each move did."""
+
+    game = "coinche"
+
+    def __init__(self, record):
+        self.record = record
+        self.deal = CoincheDeal(
+            record.profile, record.dealer, hands_for(record.seed, record.dealer)
+        )
+        self.events: list[tuple[str, list[Step]]] = []  # (seat, what the move did), per move
+        for move in record.moves:
+            self.events.append((move["seat"], self._apply(move)))
+
+    # -- moves ------------------------------------------------------------------------
+
+    def learner(self, seat: str | None) -> bool:
+        return seat is not None and seat in self.record.seats
+
+    def _apply(self, move: dict) -> list[Step]:
+        deal = self.deal
+        if "call" in move:
+            return deal.call(move["call"])
+        if "declare" in move:
+            return deal.declare(move["declare"])
+        record = deal.play(parse_card(move["play"]))
+        steps = [Step("play_card_played", {"seat": record.seat, "card": card_code(record.card)})]
+        if record.belote:
+            steps.append(record.belote)
+        if record.trick:
+            steps += record.trick.steps
+        return steps
+
+    def _push(self, move: dict) -> None:
+        seat = self.deal.to_move
+        steps = self._apply(move)
+        self.record.moves = [*self.record.moves, {"seat": seat, **move}]
+        self.events.append((seat, steps))
+
+    def waiting(self) -> bool:
+        """A trick is gathered and the learner has not yet seen it (the deal goes on)."""
+        return not self.deal.finished and len(self.deal.tricks) > self.record.seen
+
+    def advance(self) -> None:
+        """The engine's seats play until the learner is to move, a trick is gathered or the
+        deal ends."""
+        deal = self.deal
+        while not deal.finished and not self.learner(deal.to_move) and not self.waiting():
+            if deal.phase == "auction":
+                self._push({"call": bots.coinche_call(deal)})
+                continue
+            if deal.declarable() and deal.to_move not in deal.declared:
+                self._push({"declare": bots.coinche_declarations(deal)})
+            self._push({"play": card_code(bots.coinche_card(deal))})
+        self.record.finished = deal.finished
+
+    def move(self, action: str, value: object) -> None:
+        """The learner's move (``call``, ``declare`` or ``play``); raises IllegalMove."""
+        deal = self.deal
+        if self.waiting() or not self.learner(deal.to_move):
+            raise IllegalMove("play_not_your_turn", seat=deal.to_move or "S")
+        if action == "call":
+            deal.verify_call(str(value))
+            self._push({"call": parse_call(str(value)).text()})
+        elif action == "declare":
+            deal.verify_declare(list(value))
+            self._push({"declare": list(value)})
+        else:
+            card = parse_card(value)
+            deal.verify_play(card)
+            self._push({"play": card_code(card)})
+
+    def undo_moves(self) -> list[dict]:
+        """The moves without the learner's last one and everything after it."""
+        moves = list(self.record.moves)
+        while moves:
+            if self.learner(moves.pop()["seat"]):
+                return moves
+        return list(self.record.moves)
+
+    def redeal(self, seed: int) -> None:
+        """After four passes (or the four 7s): new cards, dealt by the next player."""
+        record = self.record
+        record.seed, record.dealer = seed, next_seat(record.dealer)
+        record.moves, record.seen, record.finished = [], 0, False
+
+    def replay_payload(self) -> dict:
+        return self.deal.replay_payload()
+
+    def scores(self) -> dict | None:
+        result = self.deal.result() if self.deal.phase == "done" else None
+        if result is None or result.score is None:
+            return None
+        return dict(zip(("NS", "EW"), result.score.scores, strict=True))
+
+    # -- the page ------------------------------------------------------------------------
+
+    def context(self, lang: str) -> dict:
+        deal = self.deal
+        phase = deal.phase
+        view: dict = {
+            "game": "coinche",
+            "phase": phase,
+            "to_move": deal.to_move,
+            "to_move_name": seat_name(deal.to_move, lang) if deal.to_move else "",
+            "your_turn": self.learner(deal.to_move) and not self.waiting(),
+            "waiting": self.waiting(),
+            "all_seats": len(self.record.seats) == 4,
+            "auction": self._auction_lines(lang),
+            "points": self._points(lang),
+            "news": self._news(lang),
+            "dealer_name": seat_name(deal.dealer, lang),
+        }
+        contract = deal.contract.as_dict() if deal.contract else None
+        if contract:
+            contract["trump"] = trump_code(deal.contract.trump)
+        trump = contract["trump"] if contract else None
+        view["table"] = self._table(lang, contract, trump)
+        if phase == "auction" and view["your_turn"]:
+            view["calls"] = self._call_grid(lang)
+        if phase == "play" and view["your_turn"]:
+            view.update(self._play_view(lang, trump))
+        if deal.tricks and phase in ("play", "done"):
+            view["declarations"] = [sentence(s, lang) for s in deal.declarations_outcome()]
+            view["last_trick"] = self._trick_view(deal.tricks[-1], lang, trump)
+            view["tricks"] = [self._trick_view(t, lang, trump) for t in deal.tricks]
+        if phase == "redeal":
+            view["redeal"] = sentence(deal.redeal, lang)
+            view["redeal_next"] = sentence(
+                Step("play_redeal_next", {"seat": next_seat(deal.dealer)}), lang
+            )
+        if phase == "done":
+            view.update(self._end_view(lang, trump))
+        if view["all_seats"] or phase in ("done", "redeal"):
+            view["hands"] = self._hands(lang, trump, original=phase in ("done", "redeal"))
+        return view
+
+    def _table(self, lang: str, contract: dict | None, trump: str | None) -> dict:
+        deal = self.deal
+        bottom = "S"
+        if self.waiting() or deal.phase == "done":
+            last = deal.tricks[-1]
+            return card_table.coinche_table(
+                lang,
+                trump=trump,
+                leader=last.leader,
+                trick=[card_code(c) for c in last.cards],
+                bottom=bottom,
+                you=None if len(self.record.seats) == 4 else "S",
+                dealer=deal.dealer,
+                contract=contract,
+                number=last.number,
+                show_winner=True,
+                to_play=False,
+            )
+        return card_table.coinche_table(
+            lang,
+            trump=trump,
+            leader=deal.leader if deal.phase == "play" else None,
+            trick=[card_code(c) for c in deal.trick],
+            bottom=bottom,
+            you=None if len(self.record.seats) == 4 else "S",
+            dealer=deal.dealer,
+            contract=contract,
+            number=len(deal.tricks) + 1 if deal.phase == "play" else None,
+            to_play=deal.phase == "play",
+        )
+
+    def _auction_lines(self, lang: str) -> list[dict]:
+        lines = []
+        for seat, steps in self.events:
+            for step in steps:
+                if step.code.startswith("call_"):
+                    lines.append({"seat": seat_name(seat, lang), "text": sentence(step, lang)})
+        return lines
+
+    def _call_label(self, call: str, lang: str) -> dict:
+        parsed = parse_call(call)
+        if parsed.kind != "bid":
+            word = translator(lang).pgettext(*CALL_WORDS[parsed.kind])
+            return {"text": word, "symbol": "", "suit": ""}
+        amount = parsed.bid
+        if amount in ("capot", "generale"):
+            amount = sentence(Step("table_bid", {"bid": amount}), lang)
+        return {
+            "text": str(amount),
+            "symbol": SUIT_SYMBOLS.get(parsed.trump, ""),
+            "suit": suit_name(parsed.trump, lang),
+            "trump": parsed.trump,
+        }
+
+    def _call_grid(self, lang: str) -> dict:
+        deal = self.deal
+        profile = deal.profile
+        legal = set(deal.legal_calls())
+        amounts: list = list(range(profile.min_bid, profile.max_bid + 1, profile.bid_step))
+        if profile.capot_bid:
+            amounts.append("capot")
+        if profile.generale:
+            amounts.append("generale")
+        rows = []
+        for amount in amounts:
+            calls = [f"{amount}{trump}" for trump in profile.trumps]
+            if not legal.intersection(calls):
+                continue
+            rows.append([self._call_button(call, legal, lang) for call in calls])
+        others = [self._call_button(c, legal, lang) for c in ("pass", "coinche", "surcoinche")]
+        shown = {button["call"] for row in rows for button in row} | {"pass"}
+        # The engine's representative refusals (the lowest bid in each contract, coinche,
+        # surcoinche) that the grid does not show, so every kind of call can say why not.
+        refused = [
+            self._call_button(call, legal, lang)
+            for call in deal.auction.refusals()
+            if call not in shown and call not in ("coinche", "surcoinche")
+        ]
+        return {"rows": rows, "others": others, "refused": refused}
+
+    def _call_button(self, call: str, legal: set, lang: str) -> dict:
+        button = {"call": call, **self._call_label(call, lang), "legal": call in legal}
+        if call not in legal:
+            reason = self.deal.auction.check(parse_call(call))
+            button["reason"] = sentence(reason, lang) if reason else ""
+        return button
+
+    def _play_view(self, lang: str, trump: str | None) -> dict:
+        deal = self.deal
+        answer = deal.legal()
+        refused = {card_code(c): sentence(s, lang) for c, s in answer.illegal.items()}
+        legal_reason = sentence(answer.steps[0], lang)
+        hand = card_table.hand_view(
+            [card_code(c) for c in deal.hand(deal.to_move)],
+            lang,
+            trump=trump if trump not in ("SA",) else None,
+            mode="play",
+            refused=refused,
+        )
+        why = [
+            {
+                "card": card_table.card_view(code, lang, trump),
+                "text": refused.get(code) or legal_reason,
+                "legal": code not in refused,
+            }
+            for code in (card_code(c) for c in deal.hand(deal.to_move))
+        ]
+        declarable = [
+            {
+                "kind": c.kind,
+                "text": sentence(
+                    Step(
+                        "declaration",
+                        {
+                            "seat": deal.to_move,
+                            "kind": c.kind,
+                            "points": c.points,
+                            "cards": [card_code(x) for x in c.cards],
+                        },
+                    ),
+                    lang,
+                ),
+            }
+            for c in deal.declarable()
+        ]
+        return {
+            "hand": hand,
+            "rule": legal_reason,
+            "why": why,
+            "declarable": declarable,
+            "hand_owner": seat_name(deal.to_move, lang),
+        }
+
+    def _trick_view(self, trick, lang: str, trump: str | None) -> dict:
+        seats = []
+        seat = trick.leader
+        for card in trick.cards:
+            seats.append(
+                {
+                    "seat": seat_name(seat, lang),
+                    "card": card_table.card_view(card_code(card), lang, trump),
+                }
+            )
+            seat = next_seat(seat)
+        return {
+            "number": trick.number,
+            "winner": trick.winner,
+            "winner_name": seat_name(trick.winner, lang),
+            "points": trick.points,
+            "cards": seats,
+            "why": sentence(trick.steps[0], lang),
+            "steps": [sentence(s, lang) for s in trick.steps],
+        }
+
+    def _points(self, lang: str) -> list[dict]:
+        points = self.deal.card_points
+        return [
+            {"side": side, "name": side_name(side, lang), "points": points[i]}
+            for i, side in enumerate(("NS", "EW"))
+        ]
+
+    def _news(self, lang: str) -> list[str]:
+        """What happened since the learner's last move in the auction or the trick on the
+        table (a trick already gathered and seen is not told again)."""
+        lines: list[str] = []
+        one_seat = len(self.record.seats) < 4
+        shown_trick = self.waiting() or self.deal.phase == "done"
+        for seat, steps in reversed(self.events):
+            completes = any(s.code == "trick_taken" for s in steps)
+            if completes and not shown_trick:
+                break
+            shown_trick = False
+            lines[:0] = [sentence(s, lang) for s in steps if not s.code.startswith("trick_")]
+            if self.learner(seat) and one_seat or not one_seat:
+                break
+        return lines
+
+    def _hands(self, lang: str, trump: str | None, original: bool) -> list[dict]:
+        deal = self.deal
+        out = []
+        for seat in ("N", "W", "E", "S"):
+            cards = deal.hands[seat] if original else deal.hand(seat)
+            out.append(
+                {
+                    "seat": seat,
+                    "name": seat_name(seat, lang),
+                    "hand": card_table.hand_view(
+                        [card_code(c) for c in cards],
+                        lang,
+                        trump=trump if trump in ("S", "H", "D", "C", "TA") else None,
+                    ),
+                }
+            )
+        return out
+
+    def _end_view(self, lang: str, trump: str | None) -> dict:
+        result = self.deal.result()
+        score = result.score
+        chosen = self.deal.profile.name
+        compare = []
+        payload = self.deal.replay_payload()
+        for name in PROFILES:
+            if name == chosen:
+                continue
+            other = replay_under(name, payload)
+            compare.append(
+                {
+                    "name": name,
+                    "label": PROFILE_LABELS[name],
+                    **other_view(other, lang, score.scores),
+                }
+            )
+        return {
+            "score": {
+                "scores": dict(zip(("NS", "EW"), score.scores, strict=True)),
+                "made": score.made,
+                "steps": [sentence(s, lang) for s in score.steps],
+            },
+            "whole": [sentence(s, lang) for s in result.steps],
+            "compare": compare,
+        }
+
+
+def replay_under(name: str, payload: dict):
+    """The same deal (hands, calls, cards, declarations) checked and scored under ``name``."""
+    profile = coinche_profile(name)
+    hands = check_hands(payload["hands"])
+    announce = payload.get("announce") if profile.declarations else None
+    try:
+        return replay(
+            profile,
+            payload["dealer"],
+            hands,
+            [parse_card(c) for c in payload["plays"]],
+            calls=payload["calls"],
+            announce=announce,
+        )
+    except RulesError as error:
+        return error
+
+
+def other_view(result, lang: str, reference: tuple[int, int]) -> dict:
+    if isinstance(result, RulesError):
+        return {"error": sentence(Step(result.code, result.params), lang)}
+    if not result.valid or result.score is None:
+        return {"error": " ".join(sentence(s, lang) for s in result.steps[-2:])}
+    scores = result.score.scores
+    return {
+        "scores": dict(zip(("NS", "EW"), scores, strict=True)),
+        "differs": [scores[i] != reference[i] for i in range(2)],
+        "made": result.score.made,
+    }
