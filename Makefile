@@ -23,7 +23,7 @@ $(VENV)/.test-installed: $(VENV)/.installed
 	@touch $@
 
 compile: $(VENV)/.installed
-	$(VENV)/bin/pybabel compile --domain django --directory locale --statistics
+	$(PY) scripts/compile_catalogs.py
 
 setup: compile
 	$(PY) manage.py migrate --noinput

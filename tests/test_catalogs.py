@@ -18,8 +18,13 @@ def catalog(lang):
         return read_po(handle, locale=lang)
 
 
+# A card or player may take another grammatical form than in English ("%(the_card)s" →
+# "%(to_the_card)s"): the parameter is the same, only its article changes.
+FORM = re.compile(r"%\((?:the|of_the|to_the)_(\w+)\)")
+
+
 def placeholders(text):
-    return sorted(match.group(0) for match in PLACEHOLDER.finditer(text))
+    return sorted(match.group(0) for match in PLACEHOLDER.finditer(FORM.sub(r"%(\1)", text)))
 
 
 def entries(lang):
@@ -83,3 +88,31 @@ def test_msgfmt_accepts_it(lang):
     )
     assert result.returncode == 0, result.stderr
     assert "untranslated" not in result.stderr and "fuzzy" not in result.stderr, result.stderr
+
+
+# Words the native readers ruled out (../shared/GLOSSARY.md, reviews/language-*.md).
+BANNED = {
+    "pt": r"intervenç|quatro passos|passos seguidos|licitações e passos|\bronda\b",
+    "es": r"intervenci|\brango\b|\barrastr",
+    "ro": r"intervenți|căsători|defos",
+    "fr": r"(?:cette|l')\s?enchère est (?:autorisée|permise)",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_it_uses_the_glossary_words(lang):
+    found = []
+    for message in entries(lang):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [text for text in strings if re.search(BANNED[lang], text, re.I)]
+    assert found == []
+
+
+def test_french_punctuation_has_its_non_breaking_spaces():
+    wrong = []
+    for message in entries("fr"):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in strings:
+            if re.search(r"(?<![\u00a0\u202f])[:;?!](\s|$)|«(?!\u00a0)|(?<!\u00a0)»", text):
+                wrong.append(text)
+    assert wrong == []

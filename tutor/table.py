@@ -19,6 +19,7 @@ from tutor.rules.coinche.auction import parse_call
 from tutor.rules.coinche.tricks import parse_trump, strength, winner_index
 from tutor.rules.explain import (
     Step,
+    bid_name,
     card_name,
     gettext_noop,
     messages,
@@ -29,6 +30,7 @@ from tutor.rules.explain import (
     side_name,
     suit_name,
     translator,
+    variants,
 )
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -42,37 +44,36 @@ VERDICTS = ("right", "wrong", "missed", "unchosen")
 
 messages(
     {
-        "table_led": gettext_noop("%(seat)s led the %(card)s."),
-        "table_played": gettext_noop("%(seat)s played the %(card)s."),
+        "table_led": gettext_noop("%(seat)s led %(the_card)s."),
+        "table_played": gettext_noop("%(seat)s played %(the_card)s."),
         "table_to_play": gettext_noop("%(seat)s is to play."),
         "table_leads": gettext_noop("%(seat)s is to lead."),
         "table_you": gettext_noop("You are %(seat)s."),
         "table_dealer": gettext_noop("%(seat)s dealt."),
-        "table_wins": gettext_noop("%(seat)s wins the trick with the %(card)s."),
-        "table_player_led": gettext_noop("%(player)s led the %(card)s."),
-        "table_player_played": gettext_noop("%(player)s answered with the %(card)s."),
-        "table_player_to_play": gettext_noop("%(player)s is to play."),
-        "table_player_wins": gettext_noop("%(player)s wins the trick with the %(card)s."),
-        "table_player_you": gettext_noop("You are %(player)s."),
+        "table_wins": gettext_noop("%(seat)s wins the trick with %(the_card)s."),
+        "table_player_led": gettext_noop("%(the_player)s led %(the_card)s."),
+        "table_player_played": gettext_noop("%(the_player)s answered with %(the_card)s."),
+        "table_player_to_play": gettext_noop("%(the_player)s is to play."),
+        "table_player_wins": gettext_noop("%(the_player)s wins the trick with %(the_card)s."),
+        "table_player_you": gettext_noop("You are %(the_player)s."),
         "table_indicator": gettext_noop(
-            "The %(card)s lies turned up under the stock: trump is %(trump)s."
+            "%(the_card)s lies turned up under the stock: trumps are %(trump)s."
         ),
         "table_trump": gettext_noop("Trump is %(trump)s."),
-        "table_contract_trump": gettext_noop("The contract is in %(trump)s."),
-        "table_contract": gettext_noop("Contract: %(seat)s, %(bid)s in %(trump)s."),
-        "table_contract_coinche": gettext_noop(
-            "Contract: %(seat)s, %(bid)s in %(trump)s, doubled (coinche)."
+        "table_contract_trump": gettext_noop("The contract is %(strain)s."),
+        "table_contract": gettext_noop("Contract: %(seat)s, %(contract)s."),
+        "table_contract_coinche": gettext_noop("Contract: %(seat)s, %(contract)s, coinched."),
+        "table_contract_surcoinche": gettext_noop("Contract: %(seat)s, %(contract)s, surcoinched."),
+        "table_contract_classic": variants(
+            lambda params: "suit" if params["trump"] in "SHDC" else params["trump"],
+            suit=gettext_noop("%(seat)s took, with %(trump)s as trumps."),
+            SA=gettext_noop("%(seat)s took, and the deal is played at no trump."),
+            TA=gettext_noop("%(seat)s took, and the deal is played at all trumps."),
         ),
-        "table_contract_surcoinche": gettext_noop(
-            "Contract: %(seat)s, %(bid)s in %(trump)s, redoubled (surcoinche)."
-        ),
-        "table_contract_classic": gettext_noop("%(seat)s took the trump, %(trump)s."),
-        # The bid alone, as the badge prints it: a number or capot / générale.
-        "table_bid": gettext_noop("%(bid)s"),
         "table_to_speak": gettext_noop("%(seat)s is to speak."),
         "table_declares": gettext_noop("%(seat)s declares %(cards)s."),
         "table_declares_nothing": gettext_noop("%(seat)s has nothing to declare."),
-        "table_player_dealer": gettext_noop("%(player)s dealt first."),
+        "table_player_dealer": gettext_noop("%(the_player)s dealt first."),
     }
 )
 
@@ -206,7 +207,7 @@ def contract_view(contract: Mapping | None, lang: str, trump: str | None = None)
         "trump": trump,
         "symbol": SUIT_SYMBOLS.get(trump, trump),
         "trump_name": suit_name(trump, lang),
-        "bid": "" if bid is None else render(Step("table_bid", {"bid": bid}), lang),
+        "bid": "" if bid is None else bid_name(bid, lang),
         "seat": seat_name(contract["seat"], lang),
         "double": {2: "×2", 4: "×4"}.get(double, ""),
         "double_name": {
@@ -240,7 +241,7 @@ def call_view(seat: str, text: str, order: int, lang: str) -> dict:
     view.update(symbol="", suit="")
     if call.kind == "bid":
         params.update(bid=call.bid, trump=call.trump)
-        view["short"] = render(Step("table_bid", {"bid": call.bid}), lang)
+        view["short"] = bid_name(call.bid, lang)
         view["suit"] = call.trump
         view["symbol"] = SUIT_SYMBOLS.get(call.trump) or suit_name(call.trump, lang)
     elif call.kind == "pass":

@@ -89,7 +89,7 @@ def test_it_explains_the_illegal_card_chosen():
     assert not verdict.correct
     assert verdict.expected == ["JH"]
     assert verdict.rule == "illegal_too_low"
-    assert "eight of hearts is not allowed" in exercises.text(verdict.why_wrong[0], "en")
+    assert "may not play the eight of hearts" in exercises.text(verdict.why_wrong[0], "en")
 
 
 def test_it_explains_in_the_language_asked():

@@ -220,6 +220,5 @@ def test_one_trick_from_the_keyboard(site):
             expect(
                 page.locator(".play-hand button[data-card]:not([aria-disabled])").first
             ).to_be_focused()
-            page.keyboard.press("Enter")
-        wait_for_table(page)
+            act(page, None, "Enter")
     raise AssertionError("no trick was played")

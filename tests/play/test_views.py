@@ -1,8 +1,10 @@
 """The play pages through the Django test client: whole deals, refusals with the engine's
 reason, stale forms, undo, replay, redeal, the bots, and the referee's answers and errors."""
 
+import html
 import json
 import random
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -24,6 +26,7 @@ from tutor.play.models import TableDeal
 from tutor.rules.cards import SEATS, parse_cards
 from tutor.rules.cli import ask
 from tutor.rules.coinche.state import CoincheDeal
+from tutor.rules.explain import Step, render
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +97,7 @@ def test_a_refused_card_is_answered_with_the_engine_reason(client):
     answer = client.post(url, {"card": refused[0], "at": at}, headers={"HX-Request": "true"})
     body = answer.content.decode()
     assert answer.status_code == 200 and "data-refusal" in body
-    assert "is not allowed" in body  # the engine's illegal_* sentence
+    assert "You may not play" in body  # the engine's illegal_* sentence
     assert len(TableDeal.objects.get(token=url.rstrip("/").split("/")[-1]).moves) == moves
 
 
@@ -310,3 +313,75 @@ def test_a_house_rule_code_plays_and_replays(client):
     if 'data-phase="done"' in page:
         assert answer["scores"] == json.loads(unescape(SCORES.search(page).group(1)))
     assert "House rules (based on Federation)" in page
+
+
+# -- what a newcomer meets at the table ---------------------------------------------------
+
+
+def test_the_calls_are_only_the_profile_own_and_name_what_it_lacks(client):
+    """Federation plays no SA/TA and has no générale: no such button, one line saying so."""
+    page = client.get(start(client, seed="3", dealer="W", profile="federation")).content.decode()
+    calls = LEGAL_CALL.findall(page) + REFUSED_CALL.findall(page)
+    assert "80H" in calls and "capotH" in calls
+    assert not [c for c in calls if c.endswith(("SA", "TA")) or c.startswith("generale")]
+    lacks = [render(Step("trump_not_in_profile", {"trump": t}), "en") for t in ("SA", "TA")]
+    assert all(html.escape(line) in page for line in lacks)
+    assert html.escape(render(Step("generale_not_in_profile"), "en")) in page
+    assert 'data-lesson="coinche-auction"' in page and "How does the auction work?" in page
+    # Under a profile that plays them, SA and TA are calls and the line is gone.
+    page = client.get(start(client, seed="3", dealer="W", profile="encyclopedia")).content.decode()
+    assert "80SA" in LEGAL_CALL.findall(page) + REFUSED_CALL.findall(page)
+    assert not [line for line in lacks if html.escape(line) in page]
+
+
+def test_the_deal_is_titled_by_its_dealer_and_the_seed_stays_in_the_share_link(client):
+    page = client.get(start(client, seed="1234567", dealer="W")).content.decode()
+    title = page[page.index("<h1") : page.index("</h1>")]
+    assert "West deals" in title and "1234567" not in title
+    assert "seed=1234567" in page  # the share link
+
+
+def test_carrying_on_is_a_switch_off_for_the_first_deal_then_on(client):
+    url = start(client, seed="3", dealer="W")
+    page = client.get(url).content.decode()
+    switch = re.search(r'<input type="checkbox" role="switch" name="auto"[^>]*>', page).group(0)
+    assert 'data-action="auto"' in switch and "checked" not in switch
+    play_to_the_end(client, url, random.Random(1))
+    page = client.get(start(client, seed="5", dealer="N")).content.decode()
+    assert re.search(r'role="switch" name="auto" value="1" data-action="auto" checked', page)
+    # The learner's own choice wins for the rest of the session.
+    client.post(url, {"action": "auto", "at": "0"})
+    page = client.get(start(client, seed="6", dealer="N")).content.decode()
+    assert not re.search(r'data-action="auto" checked', page)
+
+
+def test_the_news_leaves_out_what_the_table_shows(client):
+    url = start(client, seed="3", dealer="W")
+    page = client.post(url, {"call": "80H", "at": "0"}, headers={"HX-Request": "true"})
+    news = page.content.decode().split('id="play-news"')[1].split("</div>")[0]
+    assert "bids" not in news and "passes" not in news
+    assert 'class="call' in page.content.decode()  # the calls are at the seats
+
+
+def test_the_announce_panel_shows_only_when_the_engine_offers_one(client):
+    from tutor.play.chouine import ChouineTable
+
+    seed = chouine_seed()
+    url = start(client, "chouine", seed=str(seed))
+    token = url.rstrip("/").split("/")[-1]
+    table = ChouineTable(TableDeal.objects.get(token=token))
+    page = client.get(url).content.decode()
+    offered = table.deal.announcements_available() and not table.waiting()
+    assert ("You can announce" in page) == bool(offered)
+    if not offered:
+        assert "data-announce=" not in page and "Try an announcement" in page
+
+
+def test_the_referee_draws_one_game_at_a_time(client):
+    coinche = client.get("/en/referee/").content.decode()
+    assert 'name="house"' in coinche and 'name="t3"' in coinche and 'name="stock"' not in coinche
+    chouine = client.get("/en/referee/", {"game": "chouine"})
+    body = chouine.content.decode()
+    assert chouine.status_code == 200 and "data-answer" not in body and "data-error" not in body
+    assert 'name="stock"' in body and 'name="t2"' not in body and 'name="house"' not in body
+    assert 'aria-current="page"' in body.split('data-game="chouine"')[1][:40]

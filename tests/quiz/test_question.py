@@ -111,7 +111,7 @@ def test_it_brings_mistakes_back_in_review(client):
     client.post(url("trick_winner"), {"choice": next(s for s in "NESW" if s != expected)})
     # Right after the mistake the queue names what comes back, and when.
     body = client.get("/en/quiz/review/").content.decode()
-    assert "0 rules to review now" in body
+    assert "Nothing to review right now" in body
     assert "Who wins the trick? — Nobody trumps: the suit led wins" in body
     assert "in less than a minute" in body
     assert 'data-action="review-now"' in body

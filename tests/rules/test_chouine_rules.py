@@ -35,8 +35,15 @@ def test_legal_vectors(vector):
     expected_illegal = vector.get("illegal")
     if expected_illegal is not None:
         assert {i["card"]: i["code"] for i in answer["illegal"]} == expected_illegal
-    # Every refused card has its own step, and every step has an English sentence.
-    assert len(steps) == 1 + len(vector["input"]["hand"]) - len(vector["legal"])
+    # Every refused card is named once, in the one step of its reason (cards that share a
+    # reason share a sentence), and every step has an English sentence.
+    named = []
+    for step in steps[1:]:
+        cards = step.params["card"]
+        named += cards if isinstance(cards, list) else [cards]
+    refused = [card for card in vector["input"]["hand"] if card not in vector["legal"]]
+    assert sorted(named) == sorted(refused)
+    assert len({step.code for step in steps[1:]}) == len(steps) - 1
     for step in steps:
         assert step.code in MESSAGES
         assert "%(" not in render(step)
@@ -62,7 +69,7 @@ def test_alice_and_bob_steps_are_numbers():
         ("chouine_score_total", "B", 100),
         ("chouine_deal_won", "B", 100),
     ]
-    assert render(steps[-1]) == "player B wins the deal, 100 points to 90."
+    assert render(steps[-1]) == "Player B wins the deal, 100 points to 90."
 
 
 @pytest.mark.parametrize("vector", load("chouine_replay.json"), ids=lambda v: v["name"])
@@ -94,8 +101,8 @@ def test_explain_trick_names_the_winner():
     winner, step = explain_trick(parse_card("QD"), parse_card("KD"), SPADES, "B")
     assert winner == "A"
     assert render(step) == (
-        "The king of diamonds beats the queen of diamonds: same suit, higher in the order "
-        "A 10 K Q J 9 8 7. player A wins the trick."
+        "The king of diamonds beats the queen of diamonds: same suit, and it is higher in "
+        "the order A 10 K Q J 9 8 7. Player A wins the trick."
     )
 
 

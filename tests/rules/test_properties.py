@@ -120,7 +120,9 @@ def test_replayed_random_deal_adds_up_and_every_trick_winner_beats_the_rest(seed
     assert sum(summary.card_points) == whole
     capot = 8 in (summary.tricks[0] + summary.tricks[2], summary.tricks[1] + summary.tricks[3])
     totals = [s.params for s in result.steps if s.code.startswith("side_total")]
-    counted = sum(t["points_cards"] + t["points_last"] for t in totals)
+    counted = sum(
+        t["points_cards"] + t.get("points_last", 0) + t.get("points_capot", 0) for t in totals
+    )
     assert counted == whole + (100 if capot else 10)
     assert sum(t["points"] for t in result.tricks) == whole
     for trick in result.tricks:

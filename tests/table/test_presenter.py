@@ -117,7 +117,7 @@ def test_it_draws_the_chouine_stock_with_its_count_and_the_indicator_under_it():
     assert [seat["code"] for seat in drawn["seats"]] == ["B", "A"]
     assert [s["code"] for s in drawn["seats"] if s["to_play"]] == ["B"]
     assert drawn["summary"][:3] == [
-        "The eight of clubs lies turned up under the stock: trump is clubs.",
+        "The eight of clubs lies turned up under the stock: trumps are clubs.",
         "The stock holds 12 cards.",
         "Stock open: free play",
     ]
@@ -139,11 +139,11 @@ def test_it_marks_the_chouine_trick_winner_from_the_engine():
 def test_it_writes_the_contract_badge():
     badge = table.contract_view({"seat": "S", "bid": 100, "trump": "H", "double": 2}, "en")
     assert badge["bid"] == "100" and badge["double"] == "×2" and badge["seat"] == "South"
-    assert badge["text"] == "Contract: South, 100 in hearts, doubled (coinche)."
+    assert badge["text"] == "Contract: South, 100 in hearts, coinched."
     capot = table.contract_view({"seat": "E", "bid": "capot", "trump": "SA", "double": 1}, "en")
     assert capot["bid"] == "capot" and capot["double"] == ""
     classic = table.contract_view({"seat": "W", "bid": None, "trump": "C", "double": 1}, "en")
-    assert classic["text"] == "West took the trump, clubs."
+    assert classic["text"] == "West took, with clubs as trumps."
 
 
 def test_it_lays_each_call_at_the_seat_that_made_it_with_the_next_speaker_marked():
@@ -173,7 +173,7 @@ def test_it_shows_each_seats_declarations_at_its_seat():
     by_code = {seat["code"]: seat for seat in drawn["seats"]}
     assert [card["code"] for card in by_code["N"]["declared"]] == ["JC", "QC", "KC"]
     assert by_code["E"]["declared"] == [] and by_code["S"]["declared"] == []
-    assert "North declares jack of clubs, queen of clubs, king of clubs." in drawn["summary"]
+    assert "North declares king, queen, and jack of clubs." in drawn["summary"]
     assert "East has nothing to declare." in drawn["summary"]
 
 

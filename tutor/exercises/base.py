@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.rules.explain import Step, gettext_noop, messages, render
+from tutor.rules.explain import Step, gettext_noop, group_cards, messages, render
 from tutor.rules.profiles import fits
 
 MAX_SEED = 2**32 - 1
@@ -51,13 +51,13 @@ messages(
             "This number is too long to be an answer: give at most %(digits)s digits."
         ),
         "quiz_unknown_curated": gettext_noop('There is no prepared scenario called "%(value)s".'),
-        "quiz_also_legal": gettext_noop("The %(card)s was allowed too."),
+        "quiz_also_legal": gettext_noop("You could also have played %(the_card)s."),
         "quiz_choice_seat": gettext_noop("%(seat)s"),
         "quiz_choice_side": gettext_noop("%(side)s"),
         "quiz_choice_player": gettext_noop("%(player)s"),
         "quiz_choice_yes": gettext_noop("Yes"),
         "quiz_choice_no": gettext_noop("No"),
-        "quiz_wrong_score": gettext_noop("%(side)s scores %(points)s, not %(points_given)s."),
+        "quiz_wrong_score": gettext_noop("%(side)s score %(points)s, not %(points_given)s."),
     }
 )
 
@@ -398,8 +398,10 @@ def card_mistakes(given: list[str] | None, expected: list[str], illegal: dict[st
     """Why a choice of cards is wrong: the engine's reason for each illegal card chosen,
     then each legal card left out."""
     given = given or []
-    steps = [illegal[code] for code in given if code in illegal]
-    steps += [Step("quiz_also_legal", {"card": code}) for code in expected if code not in given]
+    steps = group_cards([illegal[code] for code in given if code in illegal])
+    missed = [code for code in expected if code not in given]
+    if missed:
+        steps.append(Step("quiz_also_legal", {"card": missed if len(missed) > 1 else missed[0]}))
     return steps
 
 

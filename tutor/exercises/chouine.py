@@ -32,7 +32,7 @@ from tutor.rules.chouine.rules import (
 )
 from tutor.rules.chouine.scenarios import random_position
 from tutor.rules.chouine.score import match_progress, score_deal
-from tutor.rules.explain import Step, gettext_noop, messages
+from tutor.rules.explain import Step, gettext_noop, messages, ngettext_noop, variants
 
 from .base import QuestionType, Solution, broken_rule, card_mistakes, register, sampled_situations
 
@@ -40,48 +40,79 @@ PROFILES = ("chouine",)
 
 messages(
     {
-        "quiz_chouine_legal": gettext_noop(
-            "Trump is %(trump)s and the stock holds %(stock)s cards. It is %(player)s's turn. "
-            "Select every card %(player)s may play."
+        "quiz_chouine_legal": variants(
+            lambda params: "empty" if not params["stock"] else "stock",
+            stock=ngettext_noop(
+                "Trumps are %(trump)s and the stock holds %(stock)s card. %(the_player)s is to "
+                "play. Select every card %(the_player)s may play.",
+                "Trumps are %(trump)s and the stock holds %(stock)s cards. %(the_player)s is to "
+                "play. Select every card %(the_player)s may play.",
+                "stock",
+            ),
+            empty=gettext_noop(
+                "Trumps are %(trump)s and the stock is gone. %(the_player)s is to play. Select "
+                "every card %(the_player)s may play."
+            ),
         ),
         "quiz_chouine_trick": gettext_noop(
-            "Trump is %(trump)s. %(player)s leads the %(card_led)s and the other player "
-            "answers with the %(card_reply)s. Who wins the trick?"
+            "Trumps are %(trump)s. %(the_player)s leads %(the_card_led)s and the opponent "
+            "answers with %(the_card_reply)s. Who wins the trick?"
         ),
-        "quiz_chouine_exchange": gettext_noop(
-            "Trump is %(trump)s (the indicator is the %(card_indicator)s); %(tricks)s tricks "
-            "have been played and the stock holds %(stock)s cards. It is %(player_turn)s's turn. "
-            "May %(player)s exchange the %(card_seven)s for the indicator now?"
+        "quiz_chouine_exchange": variants(
+            lambda params: "empty" if not params["stock"] else "stock",
+            stock=ngettext_noop(
+                "Trumps are %(trump)s (the indicator is %(the_card_indicator)s); %(tricks)s "
+                "trick has been played and cards are left in the stock (%(stock)s). "
+                "%(the_player_turn)s is to play. May %(the_player)s exchange %(the_card_seven)s "
+                "for the indicator now?",
+                "Trumps are %(trump)s (the indicator is %(the_card_indicator)s); %(tricks)s "
+                "tricks have been played and cards are left in the stock (%(stock)s). "
+                "%(the_player_turn)s is to play. May %(the_player)s exchange %(the_card_seven)s "
+                "for the indicator now?",
+                "tricks",
+            ),
+            empty=ngettext_noop(
+                "Trumps are %(trump)s (the indicator is %(the_card_indicator)s); %(tricks)s "
+                "trick has been played and the stock is gone. %(the_player_turn)s is to play. "
+                "May %(the_player)s exchange %(the_card_seven)s for the indicator now?",
+                "Trumps are %(trump)s (the indicator is %(the_card_indicator)s); %(tricks)s "
+                "tricks have been played and the stock is gone. %(the_player_turn)s is to play. "
+                "May %(the_player)s exchange %(the_card_seven)s for the indicator now?",
+                "tricks",
+            ),
         ),
         "quiz_chouine_exchange_allowed": gettext_noop(
-            "%(player)s holds the %(card_seven)s and the 11th trick has not been led yet: "
+            "%(the_player)s holds %(the_card_seven)s and the 11th trick has not been led yet: "
             "the exchange is allowed."
         ),
         "quiz_chouine_announce": gettext_noop(
-            "Trump is %(trump)s. %(player)s is about to play a card. Which of these "
-            "announcements may %(player)s make now?"
+            "Trumps are %(trump)s. %(the_player)s is about to play a card. Which one of these "
+            "announcements may %(the_player)s make now?"
         ),
         "quiz_chouine_announce_used": gettext_noop("Already announced this deal: %(suits)s."),
         "quiz_chouine_announce_quinte_done": gettext_noop(
             "A quinte has already been announced this deal."
         ),
-        "quiz_chouine_deal": gettext_noop(
-            "Trump is %(trump)s. %(player)s captured %(points)s card points, the other player "
-            "%(points_other)s; %(player_last)s won the last trick. Who wins the deal?"
+        "quiz_chouine_deal": ngettext_noop(
+            "Trumps are %(trump)s. %(the_player)s captured %(points)s card point, the opponent "
+            "%(points_other)s; %(the_player_last)s won the last trick. Who wins the deal?",
+            "Trumps are %(trump)s. %(the_player)s captured %(points)s card points, the opponent "
+            "%(points_other)s; %(the_player_last)s won the last trick. Who wins the deal?",
+            "points",
         ),
-        "quiz_chouine_deal_announced": gettext_noop("%(player)s announced:"),
+        "quiz_chouine_deal_announced": gettext_noop("%(the_player)s announced:"),
         "quiz_chouine_match": gettext_noop(
-            "%(player)s dealt first. The list shows who won each deal so far, in order. "
+            "%(the_player)s dealt first. The list shows who won each deal so far, in order. "
             "Who has won the match?"
         ),
         "quiz_choice_tie": gettext_noop("Nobody: it is a tie"),
         "quiz_choice_nobody_yet": gettext_noop("Nobody yet"),
-        "quiz_deal_tie": gettext_noop("a tie"),
-        "quiz_announce_marriage": gettext_noop("a marriage in %(suit)s"),
-        "quiz_announce_tierce": gettext_noop("a tierce in %(suit)s"),
-        "quiz_announce_quateron": gettext_noop("a quateron in %(suit)s"),
-        "quiz_announce_chouine": gettext_noop("a chouine in %(suit)s"),
-        "quiz_announce_quinte": gettext_noop("a quinte of brisques"),
+        "quiz_deal_tie": gettext_noop("Tie"),
+        "quiz_announce_marriage": gettext_noop("A marriage in %(suit)s"),
+        "quiz_announce_tierce": gettext_noop("A tierce in %(suit)s"),
+        "quiz_announce_quateron": gettext_noop("A quateron in %(suit)s"),
+        "quiz_announce_chouine": gettext_noop("A chouine in %(suit)s"),
+        "quiz_announce_quinte": gettext_noop("A quinte of brisques"),
     }
 )
 
@@ -173,8 +204,13 @@ class ChouineLegal(QuestionType):
 
     @staticmethod
     def _illegal(solution) -> dict[str, Step]:
-        # After the deciding rule, the engine gives one step per illegal card.
-        return {s.params.get("card"): s for s in solution.steps[1:]}
+        # After the deciding rule, each step names the illegal cards of one reason.
+        illegal = {}
+        for step in solution.steps[1:]:
+            cards = step.params["card"]
+            for card in cards if isinstance(cards, list) else [cards]:
+                illegal[card] = Step(step.code, {**step.params, "card": card})
+        return illegal
 
     def why_wrong(self, question, given, solution):
         return card_mistakes(given, solution.expected, self._illegal(solution))

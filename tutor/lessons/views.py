@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -28,6 +28,7 @@ from tutor.rules.explain import side_name
 
 from . import examples, questions
 from .diagrams import diagram, rules_of
+from .forms import SignupForm
 from .path import COURSES, GAMES, Lesson, get_lesson
 from .progress import FIRST_TRY, Progress, Solved, exercise_stars, lesson_stars
 
@@ -273,7 +274,7 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     status = 200
     if request.method == "POST":
         if throttle.count("signup", request, 3600) >= settings.SIGNUPS_PER_HOUR:

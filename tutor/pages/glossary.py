@@ -21,9 +21,21 @@ TERMS = [
                 pgettext_lazy("glossary", "sequence"),
                 _("Cards of one suit that follow each other: A K Q J 10 9 8 7."),
             ),
-            (pgettext_lazy("glossary", "tierce"), _("A sequence of three cards.")),
-            (pgettext_lazy("glossary", "quarte"), _("A sequence of four cards.")),
-            (pgettext_lazy("glossary", "quinte"), _("A sequence of five cards.")),
+            (
+                pgettext_lazy("glossary", "tierce"),
+                _(
+                    "In Coinche, a sequence of three cards (20 points); in Chouine, the king, "
+                    "queen and jack of one suit."
+                ),
+            ),
+            (
+                pgettext_lazy("glossary", "quarte"),
+                _("In Coinche, a sequence of four cards (50 points)."),
+            ),
+            (
+                pgettext_lazy("glossary", "quinte"),
+                _("In Coinche, a sequence of five cards (100 points)."),
+            ),
             (
                 pgettext_lazy("glossary", "belote-rebelote"),
                 _("King and queen of trump in one hand."),
@@ -39,6 +51,10 @@ TERMS = [
             (pgettext_lazy("glossary", "to cut"), _("To split the deck before the deal.")),
             (pgettext_lazy("glossary", "partnership"), _("Two partners sitting face to face.")),
             (pgettext_lazy("glossary", "auction"), _("The turn of calls that sets the contract.")),
+            (
+                pgettext_lazy("glossary", "call"),
+                _("Anything said in the auction: a bid, a pass, a coinche or a surcoinche."),
+            ),
             (pgettext_lazy("glossary", "bid"), _("A promise of points in a chosen trump.")),
             (pgettext_lazy("glossary", "pass"), _("The call of a player who does not bid.")),
             (pgettext_lazy("glossary", "contract"), _("The highest bid, which must be made.")),
@@ -119,6 +135,10 @@ TERMS = [
                 _("The card turned face up that shows the trump."),
             ),
             (pgettext_lazy("glossary", "marriage"), _("King and queen of one suit.")),
+            (
+                pgettext_lazy("glossary", "quinte of brisques"),
+                _("Five brisques in one hand, announced for 50 points."),
+            ),
         ],
     ),
 ]

@@ -23,29 +23,40 @@ from tutor.rules.chouine.deal import (
 from tutor.rules.chouine.rules import explain_legal
 from tutor.rules.chouine.score import cut_for_dealer
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Step, gettext_noop, messages, player_name
+from tutor.rules.explain import Step, gettext_noop, messages, ngettext_noop, player_name, variants
 
 from . import bots, sentence
 
 messages(
     {
-        "play_chouine_played": gettext_noop("%(player)s plays the %(card)s."),
-        "play_chouine_drew": gettext_noop("%(player)s draws a card from the stock."),
-        "play_chouine_you_drew": gettext_noop("You draw the %(card)s from the stock."),
-        "play_chouine_trick_points": gettext_noop(
-            "%(player)s takes the trick and its %(points)s points."
+        "play_chouine_played": gettext_noop("%(the_player)s plays %(the_card)s."),
+        "play_chouine_drew": gettext_noop("%(the_player)s draws a card from the stock."),
+        "play_chouine_you_drew": gettext_noop("You draw %(the_card)s from the stock."),
+        "play_chouine_trick_points": ngettext_noop(
+            "%(the_player)s takes the trick and its %(points)s point.",
+            "%(the_player)s takes the trick and its %(points)s points.",
+            "points",
         ),
-        "play_chouine_can_announce": gettext_noop(
-            "%(player)s may announce a %(announcement)s in %(suit)s."
+        "play_chouine_can_announce": variants(
+            lambda params: params["announcement"],
+            marriage=gettext_noop("%(the_player)s may announce a marriage in %(suit)s."),
+            tierce=gettext_noop("%(the_player)s may announce a tierce in %(suit)s."),
+            quateron=gettext_noop("%(the_player)s may announce a quateron in %(suit)s."),
+            chouine=gettext_noop("%(the_player)s may announce a chouine in %(suit)s."),
         ),
-        "play_chouine_can_announce_quinte": gettext_noop("%(player)s may announce a quinte."),
+        "play_chouine_can_announce_quinte": gettext_noop(
+            "%(the_player)s may announce a quinte of brisques."
+        ),
         "play_chouine_not_your_turn": gettext_noop(
-            "It is not your turn: the table is waiting for %(player)s, or for you to carry on."
+            "It is not your turn: the table is waiting for %(the_player)s, or for you to carry on."
         ),
     }
 )
 
 PLAYERS = "AB"
+# Steps the table shows (the card played, the stock's count, the gathered trick's
+# points): the news does not repeat them.
+TABLE_SHOWS = {"play_chouine_played", "play_chouine_drew", "play_chouine_trick_points"}
 
 
 def deck_for(seed: int) -> list[int]:
@@ -197,6 +208,7 @@ class ChouineTable:
             "waiting": self.waiting(),
             "all_seats": len(self.record.seats) == 2,
             "first_trick": deal.tricks == 0,
+            "dealer_name": player_name(self.record.dealer, lang),
             "news": self._news(lang),
             "points": [
                 {"side": p, "name": player_name(p, lang), "points": deal.points[i]}
@@ -395,8 +407,9 @@ class ChouineTable:
         }
 
     def _news(self, lang: str) -> list[str]:
-        """What happened since the learner's last move (itself included), without retelling
-        a trick already gathered and seen."""
+        """What happened since the learner's last move (itself included) that the table does
+        not show: the cards played are on it and the gathered trick has its own panel, but
+        the card the learner drew, an exchange or an announcement are told here."""
         lines: list[str] = []
         one_seat = len(self.record.seats) < 2
         shown_trick = self.waiting()
@@ -405,7 +418,7 @@ class ChouineTable:
             if completes and not shown_trick and lines:
                 break
             shown_trick = False
-            lines[:0] = [sentence(s, lang) for s in steps]
+            lines[:0] = [sentence(s, lang) for s in steps if s.code not in TABLE_SHOWS]
             if self.learner(player) and one_seat or not one_seat:
                 break
         return lines

@@ -12,9 +12,10 @@ import random
 from tutor import table as card_table
 from tutor.quiz.labels import PROFILES as PROFILE_LABELS
 from tutor.rules.cards import SEATS, card_code, next_seat, parse_card
-from tutor.rules.coinche.auction import parse_call
+from tutor.rules.coinche.auction import Auction, Call, parse_call
 from tutor.rules.coinche.deal import cut_and_deal
-from tutor.rules.coinche.profiles import coinche_profile
+from tutor.rules.coinche.declarations import declaration_step, declaring_choice
+from tutor.rules.coinche.profiles import TRUMP_CODES, coinche_profile
 from tutor.rules.coinche.replay import check_hands, replay
 from tutor.rules.coinche.state import CoincheDeal, IllegalMove
 from tutor.rules.coinche.tricks import trump_code
@@ -34,7 +35,7 @@ from . import bots, sentence
 
 messages(
     {
-        "play_card_played": gettext_noop("%(seat)s plays the %(card)s."),
+        "play_card_played": gettext_noop("%(seat)s plays %(the_card)s."),
         "play_redeal_next": gettext_noop("%(seat)s deals the new hands."),
         "play_not_your_turn": gettext_noop(
             "It is not your turn: the table is waiting for %(seat)s, or for you to carry on."
@@ -48,6 +49,9 @@ CALL_WORDS = {
     "surcoinche": pgettext_noop("call", "Surcoinche"),
 }
 
+# Steps the table itself shows (calls at their seats, cards in the trick, the gathered
+# trick's panel): the news does not repeat them.
+TABLE_SHOWS = ("trick_", "call_", "play_card_played")
 PROFILES = ("federation", "maison", "official", "online-es", "encyclopedia")
 SUIT_SYMBOLS = card_table.SUIT_SYMBOLS
 
@@ -227,6 +231,11 @@ class CoincheTable:
             contract=contract,
             number=len(deal.tricks) + 1 if deal.phase == "play" else None,
             to_play=deal.phase == "play",
+            # During the auction the calls sit at their seats, so the news need not list them.
+            calls=[(m["seat"], m["call"]) for m in self.record.moves if "call" in m]
+            if deal.phase == "auction"
+            else (),
+            to_speak=deal.to_move if deal.phase == "auction" else None,
         )
 
     def _auction_lines(self, lang: str) -> list[dict]:
@@ -253,30 +262,60 @@ class CoincheTable:
         }
 
     def _call_grid(self, lang: str) -> dict:
+        """The calls in three groups: pass, coinche and surcoinche; the numbered bids, one
+        column per contract the profile plays; capot and générale apart. Calls the profile
+        does not have are not buttons: ``lacks`` names them in the engine's words."""
         deal = self.deal
         profile = deal.profile
         legal = set(deal.legal_calls())
-        amounts: list = list(range(profile.min_bid, profile.max_bid + 1, profile.bid_step))
-        if profile.capot_bid:
-            amounts.append("capot")
-        if profile.generale:
-            amounts.append("generale")
         rows = []
-        for amount in amounts:
+        for amount in range(profile.min_bid, profile.max_bid + 1, profile.bid_step):
             calls = [f"{amount}{trump}" for trump in profile.trumps]
-            if not legal.intersection(calls):
-                continue
-            rows.append([self._call_button(call, legal, lang) for call in calls])
+            if legal.intersection(calls):
+                rows.append([self._call_button(call, legal, lang) for call in calls])
+        specials = [
+            self._call_button(f"{amount}{trump}", legal, lang)
+            for amount in ("capot", "generale")
+            for trump in profile.trumps
+            if f"{amount}{trump}" in legal
+        ]
         others = [self._call_button(c, legal, lang) for c in ("pass", "coinche", "surcoinche")]
-        shown = {button["call"] for row in rows for button in row} | {"pass"}
-        # The engine's representative refusals (the lowest bid in each contract, coinche,
-        # surcoinche) that the grid does not show, so every kind of call can say why not.
+        shown = {b["call"] for b in (*others, *specials)} | {b["call"] for row in rows for b in row}
+        # The engine's representative refusals (the lowest bid in each contract) that the
+        # grid does not show, so every kind of call the profile has can say why not now.
         refused = [
             self._call_button(call, legal, lang)
-            for call in deal.auction.refusals()
-            if call not in shown and call not in ("coinche", "surcoinche")
+            for call, reason in deal.auction.refusals().items()
+            if call not in shown and not reason.code.endswith("_not_in_profile")
         ]
-        return {"rows": rows, "others": others, "refused": refused}
+        return {
+            "rows": rows,
+            "columns": [
+                {"code": t, "symbol": SUIT_SYMBOLS.get(t, ""), "name": suit_name(t, lang)}
+                for t in profile.trumps
+            ],
+            "specials": specials,
+            "others": others,
+            "refused": refused,
+            "lacks": self._lacks(lang),
+        }
+
+    def _lacks(self, lang: str) -> str:
+        """What the profile has no call for, asked of a fresh auction under it (the same
+        sentences the engine gives when such a call is tried)."""
+        auction = Auction(self.deal.profile, self.deal.dealer)
+        trumps = self.deal.profile.trumps or TRUMP_CODES
+        low = self.deal.profile.min_bid
+        probes = [Call(None, "bid", low, t) for t in TRUMP_CODES]
+        probes += [Call(None, "bid", bid, trumps[0]) for bid in ("capot", "generale")]
+        reasons: list[str] = []
+        for call in probes:
+            reason = auction.check(call)
+            if reason is not None and reason.code.endswith("_not_in_profile"):
+                text = sentence(reason, lang)
+                if text not in reasons:
+                    reasons.append(text)
+        return " ".join(reasons)
 
     def _call_button(self, call: str, legal: set, lang: str) -> dict:
         button = {"call": call, **self._call_label(call, lang), "legal": call in legal}
@@ -308,23 +347,15 @@ class CoincheTable:
         declarable = [
             {
                 "kind": c.kind,
-                "text": sentence(
-                    Step(
-                        "declaration",
-                        {
-                            "seat": deal.to_move,
-                            "kind": c.kind,
-                            "points": c.points,
-                            "cards": [card_code(x) for x in c.cards],
-                        },
-                    ),
-                    lang,
-                ),
+                "text": sentence(declaration_step(deal.to_move, c), lang),
             }
             for c in deal.declarable()
         ]
         return {
             "hand": hand,
+            "declaring_choice": sentence(declaring_choice(deal.profile), lang)
+            if declarable
+            else "",
             "rule": legal_reason,
             "why": why,
             "declarable": declarable,
@@ -360,8 +391,9 @@ class CoincheTable:
         ]
 
     def _news(self, lang: str) -> list[str]:
-        """What happened since the learner's last move in the auction or the trick on the
-        table (a trick already gathered and seen is not told again)."""
+        """What happened since the learner's last move that the table does not show (calls
+        and cards are at their seats, the gathered trick has its own panel): belote and
+        rebelote, declarations, a coinche taken back, the contract."""
         lines: list[str] = []
         one_seat = len(self.record.seats) < 4
         shown_trick = self.waiting() or self.deal.phase == "done"
@@ -370,7 +402,7 @@ class CoincheTable:
             if completes and not shown_trick:
                 break
             shown_trick = False
-            lines[:0] = [sentence(s, lang) for s in steps if not s.code.startswith("trick_")]
+            lines[:0] = [sentence(s, lang) for s in steps if not s.code.startswith(TABLE_SHOWS)]
             if self.learner(seat) and one_seat or not one_seat:
                 break
         return lines

@@ -181,7 +181,8 @@ def page(request):
         "stocks": list(range(0, 23, 2)),
     }
     status = 200
-    asked = bool(request.GET)
+    # The game alone (the first step of the form) asks nothing yet: it draws that game's fields.
+    asked = any(key != "game" for key in request.GET)
     try:
         position = read_position(request.GET)
     except BadPosition as error:

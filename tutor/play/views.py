@@ -134,6 +134,16 @@ def lobby(request, game: str):
     )
 
 
+def auto_advance(request) -> bool:
+    """Whether the table carries on by itself after each trick: the visitor's own choice
+    for the session, else off during their first deal (every gathered trick waits to be
+    read) and on once they have played one to the end."""
+    chosen = request.session.get("play_auto")
+    if chosen is None:
+        return request.session.get("play_finished_one", False)
+    return chosen
+
+
 def _page(request, record: TableDeal, table, message: str = "", status: int = 200):
     lang = get_language()
     view = table.context(lang)
@@ -155,7 +165,7 @@ def _page(request, record: TableDeal, table, message: str = "", status: int = 20
         if isinstance(record.profile, str)
         else "",
         "can_undo": table.undo_moves() != list(record.moves),
-        "auto": request.session.get("play_auto", False),
+        "auto": auto_advance(request),
         "share_profile": share.get("profile", ""),
         "suits": [(suit, suit_name(suit, lang)) for suit in "SHDC"],
     }
@@ -206,6 +216,8 @@ def deal(request, game: str, token: str):
         return bad_request(request, Step("play_bad_action", {"value": action[:20]}))
     record.updated = timezone.now()
     record.save()
+    if record.finished:
+        request.session["play_finished_one"] = True
     if request.htmx:
         return _page(request, record, table)
     return redirect("play_deal", game=game, token=record.token)

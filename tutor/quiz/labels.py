@@ -90,11 +90,11 @@ SOURCES = {
 }
 
 PROFILES = {
-    "federation": _("Federation (Coinche)"),
+    "federation": _("Federation"),
     "maison": _("Maison counting"),
     "official": _("Official counting"),
-    "online-es": _("Spanish online site"),
-    "encyclopedia": _("Encyclopedia article"),
+    "online-es": _("Spanish online play"),
+    "encyclopedia": _("Encyclopedia rules"),
     "chouine": _("Chouine"),
 }
 

@@ -7,22 +7,47 @@ and the site explain a rule with the same words.
 
 Each engine module declares the English sentence of each of its codes with
 :func:`messages`; ``manage.py makemessages`` extracts them because they are
-wrapped in ``gettext_noop``. Parameters are rendered by the start of their
-name: ``card…`` (a card code or a list of them), ``suit…`` / ``trump…`` (a
-suit, ``SA`` or ``TA``), ``seat…``, ``side…`` (``NS``/``EW``), ``player…``
-(Chouine's ``A``/``B``), ``kind…`` (a declaration), ``announcement…`` (Chouine's),
-``bid…`` (a number, ``capot`` or ``generale``); numbers are written the locale's way.
+wrapped in ``gettext_noop`` / ``ngettext_noop``. A code's message is one of:
+
+- a sentence (``gettext_noop``);
+- a sentence with a counted noun (``ngettext_noop(singular, plural, key)``): the
+  parameter ``key`` (a number, or a list whose length counts) picks the form;
+- :func:`variants`: one whole sentence per case, picked from the parameters, so
+  that each sentence is true where it is shown (behind / tied, coinched or not…).
+
+Parameters are rendered by the start of their name: ``card…`` (a card code or a
+list of them: grouped by suit, high to low, in a locale list), ``suit…`` /
+``trump…`` (a suit, ``SA`` or ``TA``), ``seat…``, ``side…`` (``NS``/``EW``),
+``player…`` (Chouine's ``A``/``B``), ``kind…``, ``announcement…``, ``bid…``;
+numbers are written the locale's way (CLDR, with its minimum grouping). A
+template may also ask for a derived form:
+
+- ``the_card…``, ``of_the_card…``, ``to_the_card…`` (and ``…player…``): the card
+  or player with its article, as the translator wrote it per rank ("o valete",
+  "da dama", "à l'as", "valetului");
+- ``strain`` (from ``trump``): the trump as a contract says it ("à cœur",
+  "sans atout"); ``contract`` (from ``bid`` and ``trump``): "100 à cœur";
+- ``ranks`` (from a rank code): the plural rank word of a carré ("valets");
+- ``sum`` / ``terms``: the non-zero ``points_…`` parameters, each labelled
+  ("160 for the tricks + 100 for the contract"), ``sum`` closing with "= total";
+  ``main_terms`` / ``extras`` split them around a multiplication.
+
+A placeholder that starts a sentence is capitalised ("Player A leads").
 
 >>> from tutor.rules.explain import Step, render, card_name
 >>> render(Step("bad_card", {"value": "ZZ"}), "en")
 '"ZZ" is not a card. Write the rank (7 8 9 T J Q K A) then the suit (S H D C), as in TS or JH.'
 >>> card_name("QH", "en")
 'queen of hearts'
+>>> render(Step("duplicate_card", {"card": "QH"}), "en")
+'The queen of hearts appears twice; a deck has only one.'
 """
 
 from __future__ import annotations
 
 import gettext
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -42,6 +67,49 @@ def pgettext_noop(context: str, message: str) -> tuple[str, str]:
 
 
 @dataclass(frozen=True)
+class Plural:
+    """A sentence with a counted noun: ``count`` names the parameter that counts."""
+
+    singular: str
+    plural: str
+    count: str
+
+
+def ngettext_noop(singular: str, plural: str, count: str) -> Plural:
+    """Marks a sentence with a counted noun for extraction (``ngettext`` when rendered)."""
+    return Plural(singular, plural, count)
+
+
+@dataclass(frozen=True)
+class Variants:
+    """One whole sentence per case; ``pick`` reads the parameters and names the case."""
+
+    pick: Callable[[dict], str]
+    options: dict[str, str | Plural]
+
+    def choose(self, params: dict) -> str | Plural:
+        return self.options[self.pick(params)]
+
+
+def variants(pick: Callable[[dict], str], **options: str | Plural) -> Variants:
+    return Variants(pick, options)
+
+
+def english_texts(message: str | Plural | Variants) -> list[str]:
+    """Every English sentence a message can render: each variant, each plural form."""
+    if isinstance(message, Variants):
+        return [text for option in message.options.values() for text in english_texts(option)]
+    if isinstance(message, Plural):
+        return [message.singular, message.plural]
+    return [message]
+
+
+def by_multiplier(params: dict) -> str:
+    """The case of a contract's coinche: ``plain``, ``coinche`` or ``surcoinche``."""
+    return {1: "plain", 2: "coinche"}.get(params.get("multiplier", 1), "surcoinche")
+
+
+@dataclass(frozen=True)
 class Step:
     """One step of an explanation: what rule or computation, with what values."""
 
@@ -49,13 +117,13 @@ class Step:
     params: dict = field(default_factory=dict)
 
 
-MESSAGES: dict[str, str] = {}
+MESSAGES: dict[str, str | Plural | Variants] = {}
 
 
-def messages(table: dict[str, str]) -> None:
+def messages(table: dict[str, str | Plural | Variants]) -> None:
     """Registers the English sentence of each code (one call per module)."""
     for code, text in table.items():
-        if MESSAGES.get(code, text) != text:
+        if code in MESSAGES and MESSAGES[code] != text:
             raise ValueError(f"reason code {code!r} declared twice")
         MESSAGES[code] = text
 
@@ -67,12 +135,13 @@ messages(
             "(S H D C), as in TS or JH."
         ),
         "bad_card_list": gettext_noop("A list of cards was expected, not %(value)s."),
-        "duplicate_card": gettext_noop("The %(card)s appears twice; a deck has only one."),
+        "duplicate_card": gettext_noop("%(the_card)s appears twice; a deck has only one."),
         "bad_suit": gettext_noop('"%(value)s" is not a suit: use S, H, D or C.'),
         "bad_seat": gettext_noop('"%(value)s" is not a seat: use N, E, S or W.'),
     }
 )
 
+RANKS = "AKQJT987"  # high to low, as a sequence is read
 RANK_WORDS = {
     "7": pgettext_noop("card rank", "seven"),
     "8": pgettext_noop("card rank", "eight"),
@@ -82,6 +151,52 @@ RANK_WORDS = {
     "Q": pgettext_noop("card rank", "queen"),
     "K": pgettext_noop("card rank", "king"),
     "A": pgettext_noop("card rank", "ace"),
+}
+# The rank with its article, as each language needs it in a sentence; the translator
+# writes each one (gender, elision, contraction), so nothing is glued.
+RANK_FORMS = {
+    "": RANK_WORDS,
+    "the": {
+        "7": pgettext_noop("card rank, with the", "the seven"),
+        "8": pgettext_noop("card rank, with the", "the eight"),
+        "9": pgettext_noop("card rank, with the", "the nine"),
+        "T": pgettext_noop("card rank, with the", "the ten"),
+        "J": pgettext_noop("card rank, with the", "the jack"),
+        "Q": pgettext_noop("card rank, with the", "the queen"),
+        "K": pgettext_noop("card rank, with the", "the king"),
+        "A": pgettext_noop("card rank, with the", "the ace"),
+    },
+    "of_the": {
+        "7": pgettext_noop("card rank, after of", "of the seven"),
+        "8": pgettext_noop("card rank, after of", "of the eight"),
+        "9": pgettext_noop("card rank, after of", "of the nine"),
+        "T": pgettext_noop("card rank, after of", "of the ten"),
+        "J": pgettext_noop("card rank, after of", "of the jack"),
+        "Q": pgettext_noop("card rank, after of", "of the queen"),
+        "K": pgettext_noop("card rank, after of", "of the king"),
+        "A": pgettext_noop("card rank, after of", "of the ace"),
+    },
+    "to_the": {
+        "7": pgettext_noop("card rank, after to", "to the seven"),
+        "8": pgettext_noop("card rank, after to", "to the eight"),
+        "9": pgettext_noop("card rank, after to", "to the nine"),
+        "T": pgettext_noop("card rank, after to", "to the ten"),
+        "J": pgettext_noop("card rank, after to", "to the jack"),
+        "Q": pgettext_noop("card rank, after to", "to the queen"),
+        "K": pgettext_noop("card rank, after to", "to the king"),
+        "A": pgettext_noop("card rank, after to", "to the ace"),
+    },
+}
+# A carré is named by its rank in the plural: "four jacks".
+RANK_PLURALS = {
+    "7": pgettext_noop("card rank, plural", "sevens"),
+    "8": pgettext_noop("card rank, plural", "eights"),
+    "9": pgettext_noop("card rank, plural", "nines"),
+    "T": pgettext_noop("card rank, plural", "tens"),
+    "J": pgettext_noop("card rank, plural", "jacks"),
+    "Q": pgettext_noop("card rank, plural", "queens"),
+    "K": pgettext_noop("card rank, plural", "kings"),
+    "A": pgettext_noop("card rank, plural", "aces"),
 }
 # The letter printed in a card's corner: V, D, R in French and Spanish.
 RANK_FACES = {
@@ -101,6 +216,15 @@ SUIT_WORDS = {
     "C": pgettext_noop("suit", "clubs"),
     "SA": pgettext_noop("suit", "no trump"),
     "TA": pgettext_noop("suit", "all trumps"),
+}
+# The trump as a contract names it, with its own preposition: "à cœur" but "sans atout".
+STRAIN_WORDS = {
+    "S": pgettext_noop("contract strain", "in spades"),
+    "H": pgettext_noop("contract strain", "in hearts"),
+    "D": pgettext_noop("contract strain", "in diamonds"),
+    "C": pgettext_noop("contract strain", "in clubs"),
+    "SA": pgettext_noop("contract strain", "no trump"),
+    "TA": pgettext_noop("contract strain", "all trumps"),
 }
 SEAT_WORDS = {
     "N": pgettext_noop("seat", "North"),
@@ -132,10 +256,58 @@ BID_WORDS = {
     "capot": pgettext_noop("bid", "capot"),
     "generale": pgettext_noop("bid", "générale"),
 }
-PLAYER_WORDS = {
-    "A": pgettext_noop("chouine player", "player A"),
-    "B": pgettext_noop("chouine player", "player B"),
+# A player alone (a label: "Player A") and in a sentence, with the article each language needs.
+PLAYER_FORMS = {
+    "": {
+        "A": pgettext_noop("chouine player", "player A"),
+        "B": pgettext_noop("chouine player", "player B"),
+    },
+    "the": {
+        "A": pgettext_noop("chouine player, with the", "player A"),
+        "B": pgettext_noop("chouine player, with the", "player B"),
+    },
+    "of_the": {
+        "A": pgettext_noop("chouine player, after of", "of player A"),
+        "B": pgettext_noop("chouine player, after of", "of player B"),
+    },
+    "to_the": {
+        "A": pgettext_noop("chouine player, after to", "to player A"),
+        "B": pgettext_noop("chouine player, after to", "to player B"),
+    },
 }
+PLAYER_WORDS = PLAYER_FORMS[""]
+# The labelled terms of a sum, by parameter name, in the order a sum lists them.
+TERMS = {
+    "points_cards": ngettext_noop("%(points)s card point", "%(points)s card points", "points"),
+    "points_base": ngettext_noop(
+        "%(points)s for the tricks", "%(points)s for the tricks", "points"
+    ),
+    "points_hand": ngettext_noop(
+        "%(points)s for the whole hand", "%(points)s for the whole hand", "points"
+    ),
+    "points_last": ngettext_noop(
+        "%(points)s for the last trick", "%(points)s for the last trick", "points"
+    ),
+    "points_capot": ngettext_noop("%(points)s for the capot", "%(points)s for the capot", "points"),
+    "points_declarations": ngettext_noop(
+        "%(points)s for declarations", "%(points)s for declarations", "points"
+    ),
+    "points_declarations_all": ngettext_noop(
+        "%(points)s for the declarations of both sides",
+        "%(points)s for the declarations of both sides",
+        "points",
+    ),
+    "points_belote": ngettext_noop("%(points)s for belote", "%(points)s for belote", "points"),
+    "points_extra": ngettext_noop(
+        "%(points)s for declarations and belote",
+        "%(points)s for declarations and belote",
+        "points",
+    ),
+    "points_contract": ngettext_noop(
+        "%(points)s for the contract", "%(points)s for the contract", "points"
+    ),
+}
+POINTS = ngettext_noop("%(points)s point", "%(points)s points", "points")
 
 
 @cache
@@ -151,13 +323,55 @@ def _word(table: dict[str, tuple[str, str]], key: str, lang: str) -> str:
     return translator(lang).pgettext(*table[key])
 
 
+def list_text(items: list[str], lang: str) -> str:
+    """Items joined the locale's way: "a, b et c"."""
+    from babel.lists import format_list
+
+    return format_list(list(items), locale=babel_locale(lang)) if items else ""
+
+
+def _by_suit(codes: list[str]) -> list[tuple[str, list[str]]]:
+    """Cards grouped by suit (in the order the suits first appear), each high to low."""
+    groups: dict[str, list[str]] = {}
+    for code in codes:
+        groups.setdefault(code[1], []).append(code[0])
+    return [(suit, sorted(ranks, key=RANKS.index)) for suit, ranks in groups.items()]
+
+
+def cards_text(codes: str | list[str], lang: str, form: str = "") -> str:
+    """One card or several, with the article of ``form`` ("", "the", "of_the", "to_the"):
+    "the king and the seven of spades, and the ace of clubs"."""
+    if isinstance(codes, str):
+        codes = [codes]
+    template = translator(lang).pgettext("card name", "%(rank)s of %(suit)s")
+    forms = RANK_FORMS[form]
+    by_suit = _by_suit(list(codes))
+    groups = [
+        template
+        % {
+            "rank": list_text([_word(forms, rank, lang) for rank in ranks], lang),
+            "suit": _word(SUIT_WORDS, suit, lang),
+        }
+        for suit, ranks in by_suit
+    ]
+    if len(groups) < 2 or all(len(ranks) == 1 for _, ranks in by_suit):
+        return list_text(groups, lang)
+    # The suits are set apart, so that the "and" inside each suit's ranks cannot be read as
+    # joining suits: in a sentence by a comma and a last word of their own, in a bare list
+    # (after a colon, in brackets) by semicolons.
+    if not form:
+        template = translator(lang).pgettext("bare card names by suit", "%(first)s; %(next)s")
+        text = groups[0]
+        for group in groups[1:]:
+            text = template % {"first": text, "next": group}
+        return text
+    template = translator(lang).pgettext("groups of cards", "%(groups)s, and %(last)s")
+    return template % {"groups": ", ".join(groups[:-1]), "last": groups[-1]}
+
+
 def card_name(code: str, lang: str) -> str:
     """The spoken name of a card, as a screen reader should say it."""
-    template = translator(lang).pgettext("card name", "%(rank)s of %(suit)s")
-    return template % {
-        "rank": _word(RANK_WORDS, code[0], lang),
-        "suit": _word(SUIT_WORDS, code[1], lang),
-    }
+    return cards_text(code, lang)
 
 
 def rank_face(code: str, lang: str) -> str:
@@ -168,6 +382,10 @@ def suit_name(code: str, lang: str) -> str:
     return _word(SUIT_WORDS, code, lang)
 
 
+def strain_name(code: str, lang: str) -> str:
+    return _word(STRAIN_WORDS, code, lang)
+
+
 def seat_name(code: str, lang: str) -> str:
     return _word(SEAT_WORDS, code, lang)
 
@@ -176,8 +394,22 @@ def side_name(code: str, lang: str) -> str:
     return _word(SIDE_WORDS, code, lang)
 
 
-def player_name(code: str, lang: str) -> str:
-    return _word(PLAYER_WORDS, code, lang)
+def player_name(code: str, lang: str, form: str = "") -> str:
+    return _word(PLAYER_FORMS[form], code, lang)
+
+
+def bid_name(bid: int | str, lang: str) -> str:
+    """A bid alone, as a badge prints it: a number the locale's way, or capot / générale."""
+    return _render_value("bid", bid, lang)
+
+
+def contract_name(bid: int | str, trump: str, lang: str) -> str:
+    """A contract as one phrase: "100 à cœur", "capot sans atout"."""
+    template = translator(lang).pgettext("contract", "%(bid)s %(strain)s")
+    return template % {
+        "bid": _render_value("bid", bid, lang),
+        "strain": strain_name(trump, lang),
+    }
 
 
 def babel_locale(lang: str) -> str:
@@ -185,11 +417,18 @@ def babel_locale(lang: str) -> str:
     return {"pt": "pt_PT"}.get(lang, lang if lang in LANGUAGES else "en")
 
 
-def format_number(value: int | float, lang: str) -> str:
-    r"""A number written the locale's way: 2.000 in Romanian, 2 000 in Portuguese.
+# CLDR's minimumGroupingDigits, which Babel does not apply: Spanish and European
+# Portuguese group a number's digits only from five digits on (2000, but 10 000).
+MINIMUM_GROUPING = {"es": 2, "pt": 2}
 
-    >>> format_number(2000, "pt"), format_number(2000, "ro"), format_number(1.5, "en")
-    ('2\xa0000', '2.000', '1.5')
+
+def format_number(value: int | float, lang: str) -> str:
+    r"""A number written the locale's way, per CLDR.
+
+    >>> format_number(2000, "pt"), format_number(12000, "pt"), format_number(2000, "es")
+    ('2000', '12\xa0000', '2000')
+    >>> format_number(2000, "ro"), format_number(2000, "fr"), format_number(1.5, "en")
+    ('2.000', '2\u202f000', '1.5')
 
     Any size is written out: Babel's decimals hold 28 digits unless told more, and a
     message must not fail on the number a bad question quotes.
@@ -205,26 +444,88 @@ def format_number(value: int | float, lang: str) -> str:
     # bit_length() * log10(2) bounds the digit count without writing the number out.
     whole = int(value) if math.isfinite(value) else 0
     digits = whole.bit_length() * 31 // 100 + 1
+    exact = len(str(abs(whole))) if whole.bit_length() < 64 else digits
+    grouped = exact >= 3 + MINIMUM_GROUPING.get(lang, 1)
     with decimal.localcontext(prec=max(decimal.getcontext().prec, digits + 10)):
-        return format_decimal(value, locale=babel_locale(lang))
+        return format_decimal(value, locale=babel_locale(lang), group_separator=grouped)
+
+
+def count_of(value: object) -> int:
+    """What a counted parameter counts: a number, the length of a list, or one card."""
+    if isinstance(value, (list, tuple)):
+        return len(value)
+    return 1 if isinstance(value, str) else int(value)
+
+
+def group_cards(steps: list[Step], key: str = "card") -> list[Step]:
+    """Steps that differ only by their card merged into one step naming all the cards,
+    so a reason is said once, not once per card."""
+    groups: dict[tuple, list[str]] = {}
+    first: dict[tuple, Step] = {}
+    for step in steps:
+        rest = tuple(sorted((k, str(v)) for k, v in step.params.items() if k != key))
+        group = (step.code, rest)
+        cards = step.params.get(key)
+        groups.setdefault(group, []).extend(cards if isinstance(cards, list) else [cards])
+        first.setdefault(group, step)
+    return [
+        Step(step.code, {**step.params, key: cards if len(cards) > 1 else cards[0]})
+        for group, step in first.items()
+        for cards in [groups[group]]
+    ]
+
+
+def _translate(message: str | Plural, params: dict, lang: str) -> str:
+    if isinstance(message, Plural):
+        count = count_of(params[message.count])
+        return translator(lang).ngettext(message.singular, message.plural, count)
+    return translator(lang).gettext(message)
+
+
+def _term(message: Plural, points: int, lang: str) -> str:
+    return _translate(message, {"points": points}, lang) % {"points": format_number(points, lang)}
+
+
+# The terms that score_multiplied_then_extras adds after the multiplication.
+EXTRA_TERMS = ("points_declarations", "points_declarations_all", "points_belote")
+
+
+def sum_text(params: dict, lang: str, total: bool = True, keys=None) -> str:
+    """The labelled non-zero terms of a sum, and "= total" when there is more than one.
+
+    The total is ``points_total`` where a step has one, else ``points``."""
+    terms = [
+        _term(TERMS[key], value, lang)
+        for key, value in params.items()
+        if key in TERMS and value and (keys is None or key in keys)
+    ]
+    result = params.get("points_total", params.get("points", 0))
+    if not terms:
+        return _term(POINTS, result, lang)
+    text = " + ".join(terms)
+    if total and len(terms) > 1:
+        text += " = " + format_number(result, lang)
+    return text
 
 
 def _render_value(key: str, value: object, lang: str) -> str:
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_render_value(key, item, lang) for item in value)
     if isinstance(value, bool) or value is None:
         return str(value)
     if isinstance(value, (int, float)):
         return format_number(value, lang)
+    if key.startswith("card"):
+        return cards_text(value, lang)
+    if isinstance(value, (list, tuple)):
+        return list_text([_render_value(key, item, lang) for item in value], lang)
     text = str(value)
-    if key.startswith("card") and len(text) == 2:
-        return card_name(text, lang)
     if key.startswith("bid") and text in BID_WORDS:
         return _word(BID_WORDS, text, lang)
     if key.startswith("kind"):
         return _word(KIND_WORDS, text, lang)
     if key.startswith("announcement"):
         return _word(ANNOUNCEMENT_WORDS, text, lang)
+    if key.startswith("ranks"):
+        return _word(RANK_PLURALS, text, lang)
     for prefix, function in (
         ("suit", suit_name),
         ("trump", suit_name),
@@ -237,13 +538,58 @@ def _render_value(key: str, value: object, lang: str) -> str:
     return text
 
 
+FORM_PREFIX = re.compile(r"(the|of_the|to_the)_((?:card|player)\w*)$")
+
+
+def _placeholder(name: str, params: dict, lang: str) -> str:
+    if name in params:
+        return _render_value(name, params[name], lang)
+    match = FORM_PREFIX.match(name)
+    if match and match.group(2) in params:
+        form, key = match.groups()
+        if key.startswith("card"):
+            return cards_text(params[key], lang, form)
+        return player_name(params[key], lang, form)
+    if name == "strain":
+        return strain_name(params["trump"], lang)
+    if name == "contract":
+        return contract_name(params["bid"], params["trump"], lang)
+    if name in ("sum", "terms"):
+        return sum_text(params, lang, total=name == "sum")
+    if name == "main_terms":
+        return sum_text(params, lang, False, [key for key in TERMS if key not in EXTRA_TERMS])
+    if name == "extras":
+        return sum_text(params, lang, False, EXTRA_TERMS)
+    raise KeyError(name)
+
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
+# What may stand between a sentence's end and the placeholder that starts the next one.
+SENTENCE_START = re.compile(r"(^|[.!?]\s+|\n)[\s¿¡«„“\"(]*$")
+
+
+def fill(template: str, params: dict, lang: str) -> str:
+    """``template`` with its placeholders rendered; one that starts a sentence is capitalised."""
+
+    def replace(match: re.Match) -> str:
+        if match.group(0) == "%%":
+            return "%"
+        text = _placeholder(match.group(1), params, lang)
+        if text and SENTENCE_START.search(template, 0, match.start()):
+            text = text[0].upper() + text[1:]
+        return text
+
+    return PLACEHOLDER.sub(replace, template)
+
+
 def render(step: Step, lang: str = "en") -> str:
     """The sentence for one step, in ``lang`` (English when unknown)."""
-    template = MESSAGES.get(step.code)
-    if template is None:
+    message = MESSAGES.get(step.code)
+    if message is None:
         return step.code
-    params = {key: _render_value(key, value, lang) for key, value in step.params.items()}
-    return translator(lang).gettext(template) % params
+    if isinstance(message, Variants):
+        message = message.choose(step.params)
+    return fill(_translate(message, step.params, lang), step.params, lang)
 
 
 def render_all(steps: list[Step], lang: str = "en") -> list[dict]:

@@ -19,11 +19,11 @@ from .common import (
 
 
 def call_step(call: Call, seat: str) -> dict:
-    """A call as a step to show, in the engine's own words for calls."""
+    """A call as a line of the auction's history: who said what."""
     params: dict = {"seat": call.seat or seat}
     if call.kind == "bid":
         params.update(bid=call.bid, trump=call.trump)
-    return {"code": f"call_{call.kind}", "params": params}
+    return {"code": f"quiz_history_{call.kind}", "params": params}
 
 
 def auction_table(rules: Profile, dealer: str, calls: list[str]) -> dict:

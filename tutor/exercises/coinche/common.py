@@ -7,7 +7,7 @@ import random
 from tutor.rules.cards import SEATS
 from tutor.rules.coinche.deal import cut_and_deal
 from tutor.rules.coinche.profiles import Profile, coinche_profile
-from tutor.rules.explain import gettext_noop, messages
+from tutor.rules.explain import gettext_noop, messages, ngettext_noop, variants
 from tutor.rules.profiles import PROFILES
 
 from ..base import QuestionType
@@ -21,34 +21,52 @@ SIDES = ("NS", "EW")
 messages(
     {
         "quiz_coinche_legal": gettext_noop(
-            "The contract is in %(trump)s. You are %(seat)s. Select every card you may play."
+            "The contract is %(strain)s. You are %(seat)s. Select every card you may play."
         ),
         "quiz_coinche_trick_winner": gettext_noop(
-            "The contract is in %(trump)s and %(seat)s led. Who wins this trick?"
+            "The contract is %(strain)s and %(seat)s led. Who wins this trick?"
         ),
         "quiz_coinche_trick_points": gettext_noop(
-            "The contract is in %(trump)s. How many card points is this trick worth "
+            "The contract is %(strain)s. How many card points is this trick worth "
             "(without the last-trick bonus)?"
         ),
         "quiz_coinche_declare": gettext_noop(
-            "The contract is in %(trump)s. How many points of declarations (carrés and "
+            "The contract is %(strain)s. How many points of declarations (carrés and "
             "sequences, without belote) may %(seat)s announce with this hand?"
         ),
         "quiz_coinche_declarations_winner": gettext_noop(
-            "The contract is in %(trump)s. These are the best declarations of each player. "
+            "The contract is %(strain)s. These are the best declarations of each player. "
             "Which partnership scores its declarations?"
         ),
         "quiz_coinche_deal_score": gettext_noop("What does each partnership score for this deal?"),
         "quiz_coinche_made": gettext_noop("Is the contract made?"),
-        "quiz_show_side_points": gettext_noop(
-            "%(side)s captured %(points)s card points; tricks taken: %(count)s."
+        "quiz_show_declares": gettext_noop("%(seat)s holds:"),
+        "quiz_show_nothing": gettext_noop("%(seat)s has nothing to declare."),
+        "quiz_show_side_points": variants(
+            lambda params: "none" if not params["count"] else "some",
+            some=ngettext_noop(
+                "%(side)s took %(count)s trick (card points: %(points)s).",
+                "%(side)s took %(count)s tricks (card points: %(points)s).",
+                "count",
+            ),
+            none=gettext_noop("%(side)s took no trick."),
         ),
         "quiz_show_last_trick": gettext_noop("%(side)s won the last trick."),
-        "quiz_show_declarations": gettext_noop(
-            "%(side)s scores %(points)s points of declarations."
+        "quiz_show_declarations": ngettext_noop(
+            "%(side)s have %(points)s point of declarations.",
+            "%(side)s have %(points)s points of declarations.",
+            "points",
         ),
-        "quiz_show_belote": gettext_noop("%(side)s holds belote-rebelote (%(points)s points)."),
-        "quiz_show_deposit": gettext_noop("%(points)s points are in deposit from a tied deal."),
+        "quiz_show_belote": ngettext_noop(
+            "%(side)s hold belote-rebelote (%(points)s point).",
+            "%(side)s hold belote-rebelote (%(points)s points).",
+            "points",
+        ),
+        "quiz_show_deposit": ngettext_noop(
+            "%(points)s point is held in deposit from a tied deal.",
+            "%(points)s points are held in deposit from a tied deal.",
+            "points",
+        ),
         "quiz_wrong_number": gettext_noop("The answer is %(points)s, not %(points_given)s."),
         "quiz_choice_nobody_declares": gettext_noop("Neither partnership"),
     }
@@ -108,12 +126,15 @@ messages(
         ),
         "quiz_call_legal": gettext_noop("This call is legal."),
         "quiz_show_call": gettext_noop("The last call:"),
-        "quiz_contract": gettext_noop("%(seat)s, %(bid)s in %(trump)s"),
-        "quiz_contract_coinche": gettext_noop("%(seat)s, %(bid)s in %(trump)s, doubled (coinche)"),
-        "quiz_contract_surcoinche": gettext_noop(
-            "%(seat)s, %(bid)s in %(trump)s, redoubled (surcoinche)"
-        ),
+        "quiz_contract": gettext_noop("%(seat)s, %(contract)s"),
+        "quiz_contract_coinche": gettext_noop("%(seat)s, %(contract)s, coinched"),
+        "quiz_contract_surcoinche": gettext_noop("%(seat)s, %(contract)s, surcoinched"),
         "quiz_contract_none": gettext_noop("No contract: the cards are dealt again"),
+        # The auction's history: what was said, never its effect (the last call is judged).
+        "quiz_history_pass": gettext_noop("%(seat)s: pass"),
+        "quiz_history_bid": gettext_noop("%(seat)s: %(contract)s"),
+        "quiz_history_coinche": gettext_noop("%(seat)s: coinche"),
+        "quiz_history_surcoinche": gettext_noop("%(seat)s: surcoinche"),
     }
 )
 

@@ -190,7 +190,7 @@ class TrickWinner(CoincheType):
         seat = d["leader"]
         for _ in range(trick_winner(cards, trump, rules)):
             seat = next_seat(seat)
-        steps = explain_trick(cards, trump, rules)
+        steps = explain_trick(cards, trump, rules, seat)
         return Solution(seat, steps[:1], steps[0].code)
 
 

@@ -23,7 +23,7 @@ from enum import StrEnum
 
 from ..cards import ACE, JACK, KING, QUEEN, SUITS, TEN, card_code, card_of, cards_of
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, messages
+from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
 from .rules import BRISQUES, CHOUINE, ChouineProfile
 
 
@@ -65,9 +65,36 @@ messages(
         "chouine_suit_needed": gettext_noop(
             "This announcement (%(announcement)s) is made in one suit: give its suit."
         ),
-        "chouine_announce_missing_cards": gettext_noop(
-            "%(player)s cannot announce it: the %(cards_missing)s are not in hand "
-            "(captured cards never count)."
+        "chouine_announce_missing_cards": variants(
+            lambda params: params.get("announcement", "marriage"),
+            marriage=ngettext_noop(
+                "%(the_player)s cannot announce a marriage in %(suit)s: %(the_cards_missing)s "
+                "is not in their hand (captured cards never count).",
+                "%(the_player)s cannot announce a marriage in %(suit)s: %(the_cards_missing)s "
+                "are not in their hand (captured cards never count).",
+                "cards_missing",
+            ),
+            tierce=ngettext_noop(
+                "%(the_player)s cannot announce a tierce in %(suit)s: %(the_cards_missing)s "
+                "is not in their hand (captured cards never count).",
+                "%(the_player)s cannot announce a tierce in %(suit)s: %(the_cards_missing)s "
+                "are not in their hand (captured cards never count).",
+                "cards_missing",
+            ),
+            quateron=ngettext_noop(
+                "%(the_player)s cannot announce a quateron in %(suit)s: %(the_cards_missing)s "
+                "is not in their hand (captured cards never count).",
+                "%(the_player)s cannot announce a quateron in %(suit)s: %(the_cards_missing)s "
+                "are not in their hand (captured cards never count).",
+                "cards_missing",
+            ),
+            chouine=ngettext_noop(
+                "%(the_player)s cannot announce a chouine in %(suit)s: %(the_cards_missing)s "
+                "is not in their hand (captured cards never count).",
+                "%(the_player)s cannot announce a chouine in %(suit)s: %(the_cards_missing)s "
+                "are not in their hand (captured cards never count).",
+                "cards_missing",
+            ),
         ),
         "chouine_announce_suit_used": gettext_noop(
             "A combination in %(suit)s was already announced this deal; only one per suit."
@@ -75,23 +102,33 @@ messages(
         "chouine_announce_quinte_done": gettext_noop(
             "A quinte was already announced this deal; only one per deal."
         ),
-        "chouine_announce_few_brisques": gettext_noop(
-            "%(player)s holds %(count)s brisques (aces and tens); a quinte needs %(needed)s."
+        "chouine_announce_few_brisques": ngettext_noop(
+            "%(the_player)s holds %(count)s brisque (aces and tens); a quinte needs %(needed)s.",
+            "%(the_player)s holds %(count)s brisques (aces and tens); a quinte needs %(needed)s.",
+            "count",
         ),
-        "chouine_announce_marriage": gettext_noop(
-            "%(player)s announces a marriage in %(suit)s (%(cards)s): %(points)s points."
+        "chouine_announce_marriage": ngettext_noop(
+            "%(the_player)s announces a marriage in %(suit)s (%(cards)s): %(points)s point.",
+            "%(the_player)s announces a marriage in %(suit)s (%(cards)s): %(points)s points.",
+            "points",
         ),
-        "chouine_announce_tierce": gettext_noop(
-            "%(player)s announces a tierce in %(suit)s (%(cards)s): %(points)s points."
+        "chouine_announce_tierce": ngettext_noop(
+            "%(the_player)s announces a tierce in %(suit)s (%(cards)s): %(points)s point.",
+            "%(the_player)s announces a tierce in %(suit)s (%(cards)s): %(points)s points.",
+            "points",
         ),
-        "chouine_announce_quateron": gettext_noop(
-            "%(player)s announces a quateron in %(suit)s (%(cards)s): %(points)s points."
+        "chouine_announce_quateron": ngettext_noop(
+            "%(the_player)s announces a quateron in %(suit)s (%(cards)s): %(points)s point.",
+            "%(the_player)s announces a quateron in %(suit)s (%(cards)s): %(points)s points.",
+            "points",
         ),
-        "chouine_announce_quinte": gettext_noop(
-            "%(player)s announces a quinte of brisques (%(cards)s): %(points)s points."
+        "chouine_announce_quinte": ngettext_noop(
+            "%(the_player)s announces a quinte of brisques (%(cards)s): %(points)s point.",
+            "%(the_player)s announces a quinte of brisques (%(cards)s): %(points)s points.",
+            "points",
         ),
         "chouine_announce_chouine": gettext_noop(
-            "%(player)s announces a chouine in %(suit)s (%(cards)s): it wins the deal "
+            "%(the_player)s announces a chouine in %(suit)s (%(cards)s): it wins the deal "
             "once the trick is played."
         ),
     }
@@ -153,7 +190,15 @@ def check_announcement(
     missing = COMBINATION_MASKS[kind, suit] & ~hand
     if missing:
         codes = [card_code(card) for card in cards_of(missing)]
-        return Step("chouine_announce_missing_cards", {"player": player, "cards_missing": codes})
+        return Step(
+            "chouine_announce_missing_cards",
+            {
+                "player": player,
+                "announcement": kind.value,
+                "suit": SUITS[suit],
+                "cards_missing": codes,
+            },
+        )
     return None
 
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from ..cards import SUITS, card_code, parse_card, parse_cards, parse_suit
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, messages
+from ..explain import Step, gettext_noop, messages, ngettext_noop
 from .announce import Kind, announcement_step, parse_kind
 from .deal import LAST_STOCK_TRICK, Announced, ChouineDeal, Exchanged, IllegalMove
 from .rules import HAND_SIZE, STOCK_SIZE, explain_legal
@@ -55,41 +55,51 @@ messages(
             "The stock holds an even number of cards from 0 to 22 (22 after the deal, two "
             "fewer after each trick), not %(value)s."
         ),
-        "chouine_bad_hand_size": gettext_noop(
-            "While the stock lasts a hand holds %(expected)s cards, not %(count)s."
+        "chouine_bad_hand_size": ngettext_noop(
+            "This hand holds %(count)s card; while the stock lasts a hand holds %(expected)s.",
+            "This hand holds %(count)s cards; while the stock lasts a hand holds %(expected)s.",
+            "count",
         ),
-        "chouine_bad_hand_size_closed": gettext_noop(
-            "Once the stock is gone a hand holds 1 to %(expected)s cards, not %(count)s."
+        "chouine_bad_hand_size_closed": ngettext_noop(
+            "This hand holds %(count)s card; once the stock is gone a hand holds from 1 to "
+            "%(expected)s.",
+            "This hand holds %(count)s cards; once the stock is gone a hand holds from 1 to "
+            "%(expected)s.",
+            "count",
         ),
         "chouine_trick_too_long": gettext_noop(
             "A Chouine trick has two cards: only the card led can be on the table."
         ),
-        "chouine_trick_same_player": gettext_noop("%(player)s cannot answer their own lead."),
+        "chouine_trick_same_player": gettext_noop("%(the_player)s cannot answer their own lead."),
         "chouine_bad_move": gettext_noop("Move %(index)s is not a Chouine move: %(value)s."),
-        "chouine_dealt": gettext_noop(
-            "%(player)s deals five cards each, one at a time, starting with %(player_other)s, "
-            "and turns the %(card)s: %(trump)s are trumps. With it the stock holds "
-            "%(stock)s cards. %(player_other)s leads."
+        "chouine_dealt": ngettext_noop(
+            "%(the_player)s deals five cards each, one at a time, starting with "
+            "%(the_player_other)s, and turns up %(the_card)s: %(trump)s are trumps. With it "
+            "the stock holds %(stock)s card. %(the_player_other)s leads.",
+            "%(the_player)s deals five cards each, one at a time, starting with "
+            "%(the_player_other)s, and turns up %(the_card)s: %(trump)s are trumps. With it "
+            "the stock holds %(stock)s cards. %(the_player_other)s leads.",
+            "stock",
         ),
         "chouine_exchange": gettext_noop(
-            "%(player)s exchanges the %(card_seven)s for the indicator, the %(card_indicator)s."
+            "%(the_player)s exchanges %(the_card_seven)s for the indicator, %(the_card_indicator)s."
         ),
         "chouine_au_sept": gettext_noop(
-            "%(player)s is about to lead the 11th trick and says “au sept”: this is the last "
-            "moment to exchange the %(card)s for the indicator."
+            "%(the_player)s is about to lead the 11th trick and says “au sept”: this is the "
+            "last moment to exchange %(the_card)s for the indicator."
         ),
         "chouine_last_draw": gettext_noop(
-            "%(player)s draws the last face-down card and %(player_other)s takes the "
-            "indicator, the %(card)s. The stock is gone: now follow suit, beat a trump lead "
+            "%(the_player)s draws the last face-down card and %(the_player_other)s takes the "
+            "indicator, %(the_card)s. The stock is gone: now follow suit, beat a trump lead "
             "and trump when void."
         ),
         "chouine_two_chouines_trump": gettext_noop(
             "Both players announced a chouine in this trick; the chouine in trumps wins, "
-            "so %(player)s wins the deal."
+            "so %(the_player)s wins the deal."
         ),
         "chouine_two_chouines_leader": gettext_noop(
             "Both players announced a chouine in this trick and neither is in trumps; "
-            "the leader, %(player)s, wins the deal."
+            "the leader, %(the_player)s, wins the deal."
         ),
     }
 )

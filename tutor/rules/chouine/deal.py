@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from ..cards import FULL_MASK, SEVEN, card_code, card_of, cards_of, mask_of
 from ..errors import RulesError
-from ..explain import gettext_noop, messages
+from ..explain import gettext_noop, messages, ngettext_noop
 from .announce import (
     KINGS,
     Kind,
@@ -61,37 +61,44 @@ LAST_STOCK_TRICK = STOCK_SIZE // 2
 
 messages(
     {
-        "chouine_bad_deck": gettext_noop(
-            "A Chouine deck is the 32 cards, each once, in dealing order; this one has %(count)s."
+        "chouine_bad_deck": ngettext_noop(
+            "A Chouine deck is the 32 cards, each once, in dealing order; this one has "
+            "%(count)s card.",
+            "A Chouine deck is the 32 cards, each once, in dealing order; this one has "
+            "%(count)s cards.",
+            "count",
         ),
         "chouine_deal_over": gettext_noop("The deal is over: no more moves."),
         "chouine_deal_not_over": gettext_noop("The deal is not over yet: it cannot be scored."),
-        "chouine_not_in_hand": gettext_noop("%(player)s does not hold the %(card)s."),
-        "chouine_not_your_turn": gettext_noop("It is %(player)s's turn, not %(player_named)s's."),
+        "chouine_not_in_hand": gettext_noop("%(the_player)s does not hold %(the_card)s."),
+        "chouine_not_your_turn": gettext_noop(
+            "%(the_player)s is to play, not %(the_player_named)s."
+        ),
         "chouine_announce_card": gettext_noop(
-            "The %(card)s is not part of the combination %(player)s just announced: "
+            "%(the_card)s is not part of the combination %(the_player)s just announced: "
             "an announcement is made while playing one of its cards."
         ),
         "chouine_announce_pending": gettext_noop(
-            "%(player)s has just announced: the next move is playing a card of that combination."
+            "%(the_player)s has just announced: the next move is playing a card of that "
+            "combination."
         ),
         "chouine_announce_no_legal_card": gettext_noop(
-            "%(player)s may not play any card of that combination now, so cannot announce it."
+            "%(the_player)s may not play any card of that combination now, so cannot announce it."
         ),
         "chouine_exchange_done": gettext_noop(
-            "The trump 7 has already been exchanged for the indicator."
+            "The seven of trumps has already been exchanged for the indicator."
         ),
         "chouine_exchange_seven_turned": gettext_noop(
-            "The indicator is itself the %(card)s: there is nothing to exchange."
+            "The indicator is %(the_card)s itself: there is nothing to exchange."
         ),
         "chouine_exchange_too_late": gettext_noop(
             "Too late: the exchange must be made before the lead of the 11th trick."
         ),
         "chouine_exchange_no_seven": gettext_noop(
-            "Nobody holds the %(card)s in hand, so nobody can exchange it."
+            "Nobody holds %(the_card)s in hand, so nobody can exchange it."
         ),
         "chouine_exchange_not_holder": gettext_noop(
-            "%(player)s does not hold the %(card)s; only its holder may exchange it."
+            "%(the_player)s does not hold %(the_card)s; only its holder may exchange it."
         ),
     }
 )

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import ACE, SUIT_MASKS, TEN, card_code, card_of, cards_of
-from ..explain import Step, gettext_noop, messages
+from ..explain import Step, gettext_noop, group_cards, messages, ngettext_noop
 from ..profiles import register_profile
 
 PLAYERS = "AB"
@@ -87,54 +87,59 @@ TRICK_OFF_SUIT = "chouine_trick_off_suit"
 
 messages(
     {
-        RULE_STOCK_OPEN: gettext_noop(
-            "The stock still holds %(stock)s cards, so %(player)s may play any card."
+        RULE_STOCK_OPEN: ngettext_noop(
+            "The stock still holds %(stock)s card, so %(the_player)s may play any card.",
+            "The stock still holds %(stock)s cards, so %(the_player)s may play any card.",
+            "stock",
         ),
-        RULE_LEAD: gettext_noop("%(player)s leads this trick and may play any card."),
+        RULE_LEAD: gettext_noop("%(the_player)s leads this trick and may play any card."),
         RULE_FOLLOW: gettext_noop(
-            "The stock is gone: %(player)s holds %(suit)s and must follow suit, "
-            "without having to beat the %(card_led)s."
+            "The stock is gone: %(the_player)s holds %(suit)s and must follow suit, "
+            "without having to beat %(the_card_led)s."
         ),
         RULE_BEAT_TRUMP: gettext_noop(
-            "The stock is gone and trump was led: %(player)s must beat the %(card_led)s "
+            "The stock is gone and trump was led: %(the_player)s must beat %(the_card_led)s "
             "with a higher trump."
         ),
         RULE_FOLLOW_TRUMP: gettext_noop(
-            "The stock is gone and trump was led: %(player)s cannot beat the %(card_led)s "
+            "The stock is gone and trump was led: %(the_player)s cannot beat %(the_card_led)s "
             "but must still play a trump."
         ),
         RULE_MUST_TRUMP: gettext_noop(
-            "The stock is gone: %(player)s has no %(suit)s, so must play a trump (%(trump)s)."
+            "The stock is gone: %(the_player)s has no %(suit)s, so must play a trump (%(trump)s)."
         ),
         RULE_DISCARD: gettext_noop(
-            "The stock is gone: %(player)s can neither follow %(suit)s nor trump, "
+            "The stock is gone: %(the_player)s can neither follow %(suit)s nor trump, "
             "so may discard any card."
         ),
         "chouine_illegal_follow": gettext_noop(
-            "The %(card)s is not allowed: %(player)s must follow %(suit)s."
+            "%(the_player)s may not play %(the_card)s: they must follow %(suit)s."
         ),
-        "chouine_illegal_beat": gettext_noop(
-            "The %(card)s is not allowed: it does not beat the %(card_led)s, "
-            "and %(player)s holds a trump that does."
+        "chouine_illegal_beat": ngettext_noop(
+            "%(the_player)s may not play %(the_card)s: it does not beat %(the_card_led)s, "
+            "and they hold a trump that does.",
+            "%(the_player)s may not play %(the_card)s: they do not beat %(the_card_led)s, "
+            "and they hold a trump that does.",
+            "card",
         ),
         "chouine_illegal_trump": gettext_noop(
-            "The %(card)s is not allowed: %(player)s is void in %(suit)s and must trump."
+            "%(the_player)s may not play %(the_card)s: they hold no %(suit)s and must trump."
         ),
         TRICK_HIGHER: gettext_noop(
-            "The %(card_winner)s beats the %(card_loser)s: same suit, higher in the order "
-            "A 10 K Q J 9 8 7. %(player)s wins the trick."
+            "%(the_card_winner)s beats %(the_card_loser)s: same suit, and it is higher in the "
+            "order A 10 K Q J 9 8 7. %(the_player)s wins the trick."
         ),
         TRICK_LEADER_HIGHER: gettext_noop(
-            "The %(card_winner)s, led, is higher than the %(card_loser)s of the same suit. "
-            "%(player)s wins the trick."
+            "%(the_card_winner)s, led, is higher than %(the_card_loser)s of the same suit. "
+            "%(the_player)s wins the trick."
         ),
         TRICK_TRUMPED: gettext_noop(
-            "The %(card_winner)s is a trump and the %(card_loser)s is not. "
-            "%(player)s wins the trick."
+            "%(the_card_winner)s is a trump and %(the_card_loser)s is not. "
+            "%(the_player)s wins the trick."
         ),
         TRICK_OFF_SUIT: gettext_noop(
-            "The %(card_loser)s is neither of the suit led nor a trump, so it cannot win: "
-            "the %(card_winner)s takes the trick for %(player)s."
+            "%(the_card_loser)s is neither of the suit led nor a trump, so it cannot win: "
+            "%(the_player)s wins the trick with %(the_card_winner)s."
         ),
     }
 )
@@ -234,7 +239,8 @@ def explain_legal(
             if code == "chouine_illegal_beat":
                 step_params = {"card": card_code(card), "player": player, "card_led": led}
             steps.append(Step(code, step_params))
-    return legal, rule, illegal, steps
+    # One sentence per reason, naming all the cards it forbids.
+    return legal, rule, illegal, [steps[0], *group_cards(steps[1:])]
 
 
 def trick_winner(lead: int, reply: int, trump: int) -> tuple[int, str]:

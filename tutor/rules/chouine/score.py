@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from ..cards import SUITS, card_code
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, messages
+from ..explain import Step, gettext_noop, messages, ngettext_noop
 from .announce import Kind, combination_points
 from .rules import CARD_POINTS, CARD_STRENGTH, CHOUINE, DECK_POINTS, PLAYERS, ChouineProfile
 
@@ -34,8 +34,10 @@ messages(
         "chouine_card_points_total": gettext_noop(
             "The card points must add up to %(expected)s, not %(total)s."
         ),
-        "chouine_card_points_impossible": gettext_noop(
-            "No set of cards is worth exactly %(points)s points."
+        "chouine_card_points_impossible": ngettext_noop(
+            "No set of cards is worth exactly %(points)s point.",
+            "No set of cards is worth exactly %(points)s points.",
+            "points",
         ),
         "chouine_suit_twice": gettext_noop(
             "Two combinations in %(suit)s: only one may be announced per suit in a deal."
@@ -46,37 +48,60 @@ messages(
             'so give its player as "chouine".'
         ),
         "chouine_score_chouine": gettext_noop(
-            "%(player)s won the deal with a chouine; the cards are not counted."
+            "%(the_player)s won the deal with a chouine; the cards are not counted."
         ),
-        "chouine_score_cards": gettext_noop("%(player)s captured %(points)s card points."),
-        "chouine_score_last_trick": gettext_noop(
-            "%(player)s won the last trick: %(points)s more points."
+        "chouine_score_cards": ngettext_noop(
+            "%(the_player)s captured %(points)s card point.",
+            "%(the_player)s captured %(points)s card points.",
+            "points",
         ),
-        "chouine_score_marriage": gettext_noop(
-            "%(player)s adds %(points)s for the marriage in %(suit)s."
+        "chouine_score_last_trick": ngettext_noop(
+            "%(the_player)s won the last trick: %(points)s more point.",
+            "%(the_player)s won the last trick: %(points)s more points.",
+            "points",
         ),
-        "chouine_score_tierce": gettext_noop(
-            "%(player)s adds %(points)s for the tierce in %(suit)s."
+        "chouine_score_marriage": ngettext_noop(
+            "%(the_player)s adds %(points)s point for the marriage in %(suit)s.",
+            "%(the_player)s adds %(points)s points for the marriage in %(suit)s.",
+            "points",
         ),
-        "chouine_score_quateron": gettext_noop(
-            "%(player)s adds %(points)s for the quateron in %(suit)s."
+        "chouine_score_tierce": ngettext_noop(
+            "%(the_player)s adds %(points)s point for the tierce in %(suit)s.",
+            "%(the_player)s adds %(points)s points for the tierce in %(suit)s.",
+            "points",
         ),
-        "chouine_score_quinte": gettext_noop(
-            "%(player)s adds %(points)s for the quinte of brisques."
+        "chouine_score_quateron": ngettext_noop(
+            "%(the_player)s adds %(points)s point for the quateron in %(suit)s.",
+            "%(the_player)s adds %(points)s points for the quateron in %(suit)s.",
+            "points",
         ),
-        "chouine_score_total": gettext_noop("%(player)s totals %(points)s points."),
-        "chouine_deal_won": gettext_noop(
-            "%(player)s wins the deal, %(points)s points to %(points_other)s."
+        "chouine_score_quinte": ngettext_noop(
+            "%(the_player)s adds %(points)s point for the quinte of brisques.",
+            "%(the_player)s adds %(points)s points for the quinte of brisques.",
+            "points",
         ),
-        "chouine_deal_tied": gettext_noop(
+        "chouine_score_total": ngettext_noop(
+            "%(the_player)s totals %(points)s point.",
+            "%(the_player)s totals %(points)s points.",
+            "points",
+        ),
+        "chouine_deal_won": ngettext_noop(
+            "%(the_player)s wins the deal, %(points)s point to %(points_other)s.",
+            "%(the_player)s wins the deal, %(points)s points to %(points_other)s.",
+            "points",
+        ),
+        "chouine_deal_tied": ngettext_noop(
+            "Both players total %(points)s point: nobody wins the deal, "
+            "and the same dealer deals again.",
             "Both players total %(points)s points: nobody wins the deal, "
-            "and the same dealer deals again."
+            "and the same dealer deals again.",
+            "points",
         ),
         "chouine_cut_tie": gettext_noop(
-            "The %(card_a)s and the %(card_b)s are of the same rank: both draw again."
+            "%(the_card_a)s and %(the_card_b)s are of the same rank: both players draw again."
         ),
         "chouine_cut_dealer": gettext_noop(
-            "%(player)s drew the lower card (the %(card_low)s against the %(card_high)s) "
+            "%(the_player)s drew the lower card (%(the_card_low)s against %(the_card_high)s) "
             "and deals first."
         ),
         "chouine_cut_unfinished": gettext_noop(
@@ -85,13 +110,21 @@ messages(
         "chouine_cut_extra": gettext_noop(
             "The cut was settled at draw %(number)s; later draws are not part of it."
         ),
-        "chouine_match_deal_won": gettext_noop(
-            "Deal %(number)s goes to %(player)s (%(wins)s won); %(player_dealer)s deals next."
+        "chouine_match_deal_won": ngettext_noop(
+            "Deal %(number)s goes to %(the_player)s (%(wins)s deal won); %(the_player_dealer)s "
+            "deals next.",
+            "Deal %(number)s goes to %(the_player)s (%(wins)s deals won); %(the_player_dealer)s "
+            "deals next.",
+            "wins",
         ),
         "chouine_match_deal_tied": gettext_noop(
-            "Deal %(number)s is tied: it counts for nobody and %(player_dealer)s deals again."
+            "Deal %(number)s is tied: it counts for nobody and %(the_player_dealer)s deals again."
         ),
-        "chouine_match_won": gettext_noop("%(player)s has won %(wins)s deals: the match is over."),
+        "chouine_match_won": ngettext_noop(
+            "%(the_player)s has won %(wins)s deal: the match is over.",
+            "%(the_player)s has won %(wins)s deals: the match is over.",
+            "wins",
+        ),
         "chouine_match_over": gettext_noop(
             "The match was already won at deal %(number)s; no later deal counts."
         ),

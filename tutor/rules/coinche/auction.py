@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..cards import SEATS, SEVEN, SUITS, card_of, next_seat, parse_seat, side_of
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, messages
+from ..explain import Step, by_multiplier, gettext_noop, messages, ngettext_noop, variants
 from .declarations import belote_suits
 from .profiles import TRUMP_CODES, Profile
 from .scoring import Contract
@@ -35,18 +35,22 @@ messages(
             "coinche or surcoinche."
         ),
         "call_pass": gettext_noop("%(seat)s passes."),
-        "call_bid": gettext_noop("%(seat)s bids %(bid)s in %(trump)s."),
+        "call_bid": gettext_noop("%(seat)s bids %(contract)s."),
         "call_coinche": gettext_noop("%(seat)s says coinche: the contract is doubled."),
         "call_surcoinche": gettext_noop(
-            "%(seat)s says surcoinche: the contract is redoubled (× 4) and the auction ends."
+            "%(seat)s says surcoinche: the contract is redoubled and the auction ends."
         ),
         "auction_redeal": gettext_noop("Four passes and no bid: the cards are dealt again."),
-        "auction_contract": gettext_noop(
-            "The auction is over: the contract is %(bid)s in %(trump)s by %(seat)s, "
-            "× %(multiplier)s."
+        "auction_contract": variants(
+            by_multiplier,
+            plain=gettext_noop("The auction is over: %(seat)s plays %(contract)s."),
+            coinche=gettext_noop("The auction is over: %(seat)s plays %(contract)s, coinched."),
+            surcoinche=gettext_noop(
+                "The auction is over: %(seat)s plays %(contract)s, surcoinched."
+            ),
         ),
         "auction_next": gettext_noop("It is %(seat)s's turn to speak."),
-        "auction_over": gettext_noop("The auction is over: no more calls."),
+        "auction_over": gettext_noop("The auction is over: nobody may speak any more."),
         "not_your_turn": gettext_noop("%(seat)s may not speak now: it is %(seat_turn)s's turn."),
         "bid_after_coinche": gettext_noop("After a coinche the contract is fixed: no more bids."),
         "bid_out_of_range": gettext_noop(
@@ -56,17 +60,21 @@ messages(
         "capot_not_in_profile": gettext_noop("This profile has no capot bid."),
         "generale_not_in_profile": gettext_noop("This profile has no générale."),
         "bid_not_higher": gettext_noop(
-            "%(bid)s does not beat the current bid, %(bid_current)s: a bid must be strictly higher."
+            "%(bid)s does not beat the current bid, %(bid_current)s: a bid must go higher; "
+            "equalling it is not enough."
         ),
         "own_bid_same_suit": gettext_noop(
-            "%(seat)s may raise their own bid only by naming another contract than %(trump)s."
+            "%(seat)s may raise their own bid only by changing the contract, which is now "
+            "%(strain)s."
         ),
         "four_sevens_redeal": gettext_noop(
             "%(seat)s holds the four sevens: under this profile the deal is cancelled at the end "
             "of the auction and the cards are dealt again."
         ),
-        "too_many_bids": gettext_noop(
-            "%(seat)s has already bid %(count)s times, the most this profile allows."
+        "too_many_bids": ngettext_noop(
+            "%(seat)s has already bid %(count)s time, the most this profile allows.",
+            "%(seat)s has already bid %(count)s times, the most this profile allows.",
+            "count",
         ),
         "coinche_no_contract": gettext_noop("There is no bid to coinche yet."),
         "coinche_own_side": gettext_noop(

@@ -24,26 +24,60 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import KING, QUEEN, card_code, card_of
-from ..explain import Step, gettext_noop, messages
+from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
 from .profiles import FEDERATION, Profile
 from .tricks import PLAIN_ORDER, SA, TA
 
 messages(
     {
-        "declaration": gettext_noop(
-            "%(seat)s declares a %(kind)s worth %(points)s points: %(cards)s."
+        "declaration": variants(
+            lambda params: params["kind"],
+            tierce=ngettext_noop(
+                "%(seat)s declares a tierce to %(the_card_top)s (%(points)s point).",
+                "%(seat)s declares a tierce to %(the_card_top)s (%(points)s points).",
+                "points",
+            ),
+            quarte=ngettext_noop(
+                "%(seat)s declares a quarte to %(the_card_top)s (%(points)s point).",
+                "%(seat)s declares a quarte to %(the_card_top)s (%(points)s points).",
+                "points",
+            ),
+            quinte=ngettext_noop(
+                "%(seat)s declares a quinte to %(the_card_top)s (%(points)s point).",
+                "%(seat)s declares a quinte to %(the_card_top)s (%(points)s points).",
+                "points",
+            ),
+            carre=ngettext_noop(
+                "%(seat)s declares four %(ranks)s (%(points)s point).",
+                "%(seat)s declares four %(ranks)s (%(points)s points).",
+                "points",
+            ),
         ),
-        "declarations_best": gettext_noop(
+        "declarations_best": ngettext_noop(
             "The best declaration belongs to %(side)s: only that partnership scores its "
-            "declarations, %(points)s points."
+            "declarations, %(points)s point.",
+            "The best declaration belongs to %(side)s: only that partnership scores its "
+            "declarations, %(points)s points.",
+            "points",
         ),
         "declarations_tie": gettext_noop(
             "Both partnerships hold declarations of the same value: neither scores them."
         ),
         "declarations_none": gettext_noop("Nobody has anything to declare."),
         "declarations_off": gettext_noop("This profile plays without declarations."),
-        "belote": gettext_noop(
-            "%(seat)s held the king and queen of trump: belote-rebelote, %(points)s points."
+        "declaring_choice": gettext_noop(
+            "Declaring is up to you: the cards you declare are shown to the table, and only "
+            "the partnership holding the best declaration scores any."
+        ),
+        "declaring_choice_uncounted": gettext_noop(
+            "Declaring is up to you: the cards you declare are shown to the table, only the "
+            "partnership holding the best declaration scores any, and under this profile they "
+            "do not count towards making the contract."
+        ),
+        "belote": ngettext_noop(
+            "%(seat)s held the king and queen of trump: belote-rebelote, %(points)s point.",
+            "%(seat)s held the king and queen of trump: belote-rebelote, %(points)s points.",
+            "points",
         ),
     }
 )
@@ -172,22 +206,25 @@ def compare(
     return None, best_ns, best_ew
 
 
+def declaration_step(seat: str, c: Combination) -> Step:
+    """One declared combination, as the sentence that names it."""
+    params = {"seat": seat, "kind": c.kind, "points": c.points}
+    if c.kind == "carre":
+        params["ranks"] = card_code(c.cards[0])[0]
+    else:
+        # A longer run counts as a quinte of its five highest cards (000).
+        counted = c.cards[-5:]
+        params["card_top"] = card_code(counted[-1])
+        params["cards"] = [card_code(x) for x in reversed(counted)]
+    return Step("declaration", params)
+
+
 def declaration_steps(by_seat: dict[str, list[Combination]], winner: int | None) -> list[Step]:
     """The explanation of a comparison: who declared what, and who scores."""
     steps = []
     for seat, combinations in by_seat.items():
         for c in combinations:
-            steps.append(
-                Step(
-                    "declaration",
-                    {
-                        "seat": seat,
-                        "kind": c.kind,
-                        "points": c.points,
-                        "cards": [card_code(x) for x in c.cards],
-                    },
-                )
-            )
+            steps.append(declaration_step(seat, c))
     if not steps:
         return [Step("declarations_none")]
     if winner is None:
@@ -232,3 +269,9 @@ def hand_belotes(hand: int, trump: int, profile: Profile = FEDERATION) -> int:
         for suit in belote_suits(trump, profile)
         if hand >> card_of(suit, KING) & 1 and hand >> card_of(suit, QUEEN) & 1
     )
+
+
+def declaring_choice(profile: Profile) -> Step:
+    """Why a player may keep a combination quiet under ``profile`` (000: the best side
+    alone scores; the declared cards are shown)."""
+    return Step("declaring_choice" if profile.declarations_count else "declaring_choice_uncounted")

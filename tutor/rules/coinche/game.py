@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..explain import Step, gettext_noop, messages
+from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
 from .profiles import Profile
 from .scoring import SIDES, DealScore, DealSummary
 
@@ -36,12 +36,25 @@ messages(
             "Game totals: North-South %(points_ns)s, East-West %(points_ew)s (target "
             "%(points_target)s)."
         ),
-        "game_pending": gettext_noop(
-            "%(side)s reach the target only through their belote, in a deal where they failed "
-            "their contract or took no trick: they must still win a trick in a later deal."
+        "game_pending": variants(
+            lambda params: params.get("case", "no_trick"),
+            failed=gettext_noop(
+                "%(side)s reach the target only through their belote, in a deal where their "
+                "contract failed: they must still win a trick in a later deal."
+            ),
+            no_trick=gettext_noop(
+                "%(side)s reach the target only through their belote, in a deal where they took "
+                "no trick: they must still win a trick in a later deal."
+            ),
         ),
-        "game_validated": gettext_noop("%(side)s win a trick: their total now counts."),
-        "game_won": gettext_noop("%(side)s win the game with %(points)s points."),
+        "game_validated": gettext_noop(
+            "%(side)s have now won a trick: their total counts from now on."
+        ),
+        "game_won": ngettext_noop(
+            "%(side)s win the game with %(points)s point.",
+            "%(side)s win the game with %(points)s points.",
+            "points",
+        ),
         "game_tie": gettext_noop(
             "Both partnerships are over the target with the same total: another deal is played."
         ),
@@ -75,7 +88,8 @@ class Game:
             if self.pending[s] and side_tricks[s]:
                 self.pending[s] = False
                 steps.append(Step("game_validated", {"side": SIDES[s]}))
-            lost = (s == declarers and result.made is False) or not side_tricks[s]
+            failed = s == declarers and result.made is False
+            lost = failed or not side_tricks[s]
             if (
                 self.profile.belote_must_validate
                 and lost
@@ -84,7 +98,8 @@ class Game:
                 and summary.belote[s]
             ):
                 self.pending[s] = True
-                steps.append(Step("game_pending", {"side": SIDES[s]}))
+                case = "failed" if failed else "no_trick"
+                steps.append(Step("game_pending", {"side": SIDES[s], "case": case}))
         steps.append(
             Step(
                 "game_totals",

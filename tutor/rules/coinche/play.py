@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from ..cards import SUIT_MASKS, SUITS, card_code, next_seat, partner_of
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, messages
+from ..explain import Step, gettext_noop, group_cards, messages, ngettext_noop
 from .profiles import Profile
 from .tricks import (
     ABOVE_TRUMP,
@@ -47,66 +47,73 @@ GENERALE_BIDS = ("generale", "generalebelote")
 
 messages(
     {
-        "lead_any": gettext_noop("You lead the trick: any card may be played."),
+        "lead_any": gettext_noop("You lead the trick: you may play any card."),
         "lead_no_trump_vs_capot": gettext_noop(
             "You lead against a capot or générale: under this profile you may not lead a trump."
         ),
-        "illegal_trump_lead": gettext_noop(
-            "The %(card)s is a trump: against a capot it cannot be led."
+        "illegal_trump_lead": ngettext_noop(
+            "You may not lead %(the_card)s: it is a trump, and against a capot a trump cannot "
+            "be led.",
+            "You may not lead %(the_card)s: they are trumps, and against a capot a trump cannot "
+            "be led.",
+            "card",
         ),
         "trump_led_overtrump": gettext_noop(
-            "Trumps were led: you must play a trump higher than the %(card_master)s."
+            "Trumps were led: you must play a trump higher than %(the_card_master)s."
         ),
         "trump_led_any_trump": gettext_noop(
-            "Trumps were led and you cannot beat the %(card_master)s: play any trump."
+            "Trumps were led and you cannot beat %(the_card_master)s: play any trump."
         ),
         "trump_led_no_trump": gettext_noop(
-            "Trumps were led and you have none left: any card may be played."
+            "Trumps were led and you have none left: you may play any card."
         ),
         "follow_suit": gettext_noop(
             "You hold %(suit)s, the suit led: play one of them; you need not beat the trick."
         ),
         "partner_master": gettext_noop(
-            "You hold no %(suit)s and your partner (%(seat)s) is winning the trick with the "
-            "%(card_master)s: any card may be played."
+            "You hold no %(suit)s and your partner, %(seat)s, is winning the trick with "
+            "%(the_card_master)s: you may play any card."
         ),
         "must_trump": gettext_noop(
             "You hold no %(suit)s and an opponent is winning the trick: you must trump."
         ),
         "must_overtrump": gettext_noop(
-            "You hold no %(suit)s and an opponent is winning with the %(card_master)s: you must "
+            "You hold no %(suit)s and an opponent is winning with %(the_card_master)s: you must "
             "play a higher trump."
         ),
         "must_undertrump": gettext_noop(
-            "You hold no %(suit)s and cannot beat the opponent's %(card_master)s: under this "
-            "profile you must still play a trump (undertrump)."
+            "You hold no %(suit)s and cannot beat %(the_card_master)s of your opponent: under "
+            "this profile you must still play a trump, even a lower one (undertrump)."
         ),
         "may_discard": gettext_noop(
-            "You hold no %(suit)s and cannot beat the opponent's %(card_master)s: under this "
-            "profile you may discard any card instead of a lower trump."
+            "You hold no %(suit)s and cannot beat %(the_card_master)s of your opponent: under "
+            "this profile you may discard any card instead of playing a lower trump."
         ),
         "no_suit_no_trump": gettext_noop(
-            "You hold neither %(suit)s nor a trump: any card may be played."
+            "You hold neither %(suit)s nor a trump: you may play any card."
         ),
         "sa_follow": gettext_noop(
             "No trump: you hold %(suit)s, the suit led, so play one of them; you need not beat "
             "the trick."
         ),
-        "sa_discard": gettext_noop("No trump: you hold no %(suit)s, so any card may be played."),
+        "sa_discard": gettext_noop("No trump: you hold no %(suit)s, so you may play any card."),
         "ta_overcard": gettext_noop(
-            "All trumps: you must follow %(suit)s and beat the %(card_master)s."
+            "All trumps: you must follow %(suit)s and beat %(the_card_master)s."
         ),
         "ta_follow": gettext_noop(
-            "All trumps: you cannot beat the %(card_master)s, so play any %(suit)s."
+            "All trumps: you cannot beat %(the_card_master)s, so play any of your %(suit)s."
         ),
-        "ta_discard": gettext_noop("All trumps: you hold no %(suit)s, so any card may be played."),
+        "ta_discard": gettext_noop("All trumps: you hold no %(suit)s, so you may play any card."),
         "illegal_must_follow": gettext_noop(
-            "The %(card)s is not allowed: you must follow %(suit)s."
+            "You may not play %(the_card)s: you must follow %(suit)s."
         ),
-        "illegal_must_trump": gettext_noop("The %(card)s is not allowed: you must play a trump."),
-        "illegal_too_low": gettext_noop(
-            "The %(card)s is not allowed: it does not beat the %(card_master)s and you hold a "
-            "card that does."
+        "illegal_must_trump": gettext_noop("You may not play %(the_card)s: you must trump."),
+        "illegal_too_low": ngettext_noop(
+            "You may not play %(the_card)s: it does not beat %(the_card_master)s, and you hold "
+            "a card that does.",
+            "You may not play %(the_card)s: they do not beat %(the_card_master)s, and you hold "
+            "a card that does.",
+            "card",
         ),
         "empty_hand": gettext_noop("The hand has no cards."),
         "hand_too_big": gettext_noop("A hand holds at most 8 cards, not %(count)s."),
@@ -304,10 +311,10 @@ def legal_plays(
         params["seat"] = seats[best]
     if trump >= SA:
         params["trump"] = trump_code(trump)
-    steps = [Step(rule, params)]
     illegal = {}
     for card in hand:
         if not legal >> card & 1:
             illegal[card] = _illegal_reason(card, rule, lead, master)
-            steps.append(illegal[card])
+    # One sentence per reason, naming all the cards it forbids.
+    steps = [Step(rule, params), *group_cards(list(illegal.values()))]
     return LegalAnswer([c for c in hand if legal >> c & 1], rule, steps, illegal)

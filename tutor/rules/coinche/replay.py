@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..cards import KING, QUEEN, SEATS, card_code, card_of, next_seat, parse_cards, parse_seat
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, messages
+from ..explain import Step, gettext_noop, messages, ngettext_noop
 from ..payload import field as get_field
 from ..payload import integer, mapping
 from .auction import four_sevens_seat, run_auction
@@ -46,10 +46,11 @@ CAPOT_BIDS = CAPOTS + GENERALES
 messages(
     {
         "hand_size": gettext_noop("%(seat)s must hold 8 cards, not %(count)s."),
-        "not_in_hand": gettext_noop("%(seat)s is to play but does not hold the %(card)s."),
-        "illegal_play": gettext_noop("%(seat)s may not play the %(card)s here."),
+        "not_in_hand": gettext_noop("%(seat)s is to play but does not hold %(the_card)s."),
+        "illegal_play": gettext_noop("%(seat)s may not play %(the_card)s here."),
         "announce_not_held": gettext_noop(
-            "%(seat)s announces a %(kind)s but does not hold one outside their other declarations."
+            "%(seat)s announces a declaration (%(kind)s) that their hand does not hold outside "
+            "their other declarations."
         ),
         "bad_announce": gettext_noop(
             '"%(value)s" is not a declaration: use tierce, quarte, quinte or carre.'
@@ -61,8 +62,10 @@ messages(
             "of the auction, so there is no play to check."
         ),
         "trick_led": gettext_noop("Trick %(number)s: %(seat)s leads."),
-        "belote_played": gettext_noop(
-            "%(seat)s played the king and queen of trump: belote-rebelote, %(points)s points."
+        "belote_played": ngettext_noop(
+            "%(seat)s played the king and queen of trump: belote-rebelote, %(points)s point.",
+            "%(seat)s played the king and queen of trump: belote-rebelote, %(points)s points.",
+            "points",
         ),
     }
 )
@@ -243,7 +246,7 @@ def replay(
             win = SEATS[(SEATS.index(leader) + best) & 3]
             points = sum(table[c] for c in trick)
             steps.append(Step("trick_led", {"number": len(tricks) + 1, "seat": leader}))
-            steps += explain_trick(trick, trump, profile)
+            steps += explain_trick(trick, trump, profile, win)
             tricks.append(
                 {
                     "leader": leader,

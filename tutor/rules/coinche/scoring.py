@@ -20,82 +20,169 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import SEATS
-from ..explain import Step, gettext_noop, messages
+from ..explain import Step, by_multiplier, gettext_noop, messages, ngettext_noop, variants
 from .profiles import Profile
 from .tricks import SA, TA, hand_points, trump_code
 
+
+def _zero(params: dict) -> str:
+    return "zero" if not params["points"] else "some"
+
+
+def _failed_case(params: dict) -> str:
+    return "tie" if params["points"] == params["points_defence"] else "behind"
+
+
+def _rounding(params: dict) -> str:
+    return "rounding" if params.get("rounding") else "exact"
+
+
+def _ten(params: dict) -> str:
+    return "ten" if params["step"] == 10 else "other"
+
+
+def _multiplied_case(params: dict) -> str:
+    extras = params.get("points_declarations_all") or params.get("points_belote")
+    return by_multiplier(params) + ("_extras" if extras else "")
+
+
 messages(
     {
-        "side_total": gettext_noop(
-            "%(side)s: %(points_cards)s card points + %(points_last)s for the last trick + "
-            "%(points_declarations)s for declarations + %(points_belote)s for belote = "
-            "%(points)s."
-        ),
-        "side_total_capot": gettext_noop(
-            "%(side)s took every trick (capot): %(points_cards)s card points + 100 instead of "
-            "the last-trick 10 + %(points_declarations)s for declarations + %(points_belote)s "
-            "for belote = %(points)s."
-        ),
+        "side_total": gettext_noop("%(side)s: %(sum)s."),
+        "side_total_capot": gettext_noop("%(side)s took every trick (capot): %(sum)s."),
         "declarations_aside": gettext_noop(
             "Under this profile declarations do not count towards the contract; they are added "
             "to the score afterwards."
         ),
-        "contract_needs": gettext_noop(
-            "%(side)s bid %(bid)s in %(trump)s: they need at least %(points_needed)s points and "
-            "strictly more than the defence, counted before any rounding."
+        "contract_needs": variants(
+            _rounding,
+            exact=ngettext_noop(
+                "%(side)s bid %(contract)s: they need at least %(points_needed)s point and more "
+                "than the defence (a tie is not enough).",
+                "%(side)s bid %(contract)s: they need at least %(points_needed)s points and more "
+                "than the defence (a tie is not enough).",
+                "points_needed",
+            ),
+            rounding=ngettext_noop(
+                "%(side)s bid %(contract)s: they need at least %(points_needed)s point and more "
+                "than the defence (a tie is not enough), counted before rounding.",
+                "%(side)s bid %(contract)s: they need at least %(points_needed)s points and more "
+                "than the defence (a tie is not enough), counted before rounding.",
+                "points_needed",
+            ),
         ),
         "contract_needs_capot": gettext_noop(
-            "%(side)s bid capot in %(trump)s: they must take all eight tricks."
+            "%(side)s bid capot %(strain)s: they must take all eight tricks."
         ),
         "contract_needs_generale": gettext_noop(
-            "%(seat)s bid a générale in %(trump)s: they must take all eight tricks alone."
+            "%(seat)s bid a générale %(strain)s: they must take all eight tricks alone."
         ),
-        "made": gettext_noop(
-            "Contract made: %(points)s points against %(points_defence)s for the defence."
+        "made": ngettext_noop(
+            "Contract made: %(points)s point against %(points_defence)s for the defence.",
+            "Contract made: %(points)s points against %(points_defence)s for the defence.",
+            "points",
         ),
         "made_tricks": gettext_noop("Contract made: every trick was taken as promised."),
-        "failed_short": gettext_noop(
-            "Contract failed: %(points)s points is less than the %(points_needed)s needed."
+        "failed_short": ngettext_noop(
+            "Contract failed: %(points)s point, fewer than the %(points_needed)s needed.",
+            "Contract failed: %(points)s points, fewer than the %(points_needed)s needed.",
+            "points",
         ),
-        "made_tie": gettext_noop(
-            "Contract made: %(points)s points, and under this profile a tie with the defence's "
-            "%(points_defence)s is enough."
+        "made_tie": ngettext_noop(
+            "Contract made: %(points)s point each, and under this profile a tie with the "
+            "defence is enough.",
+            "Contract made: %(points)s points each, and under this profile a tie with the "
+            "defence is enough.",
+            "points",
         ),
-        "contract_needs_tie": gettext_noop(
-            "%(side)s bid %(bid)s in %(trump)s: they need at least %(points_needed)s points and "
-            "no fewer than the defence, counted before any rounding."
+        "contract_needs_tie": variants(
+            _rounding,
+            exact=ngettext_noop(
+                "%(side)s bid %(contract)s: they need at least %(points_needed)s point and no "
+                "fewer than the defence.",
+                "%(side)s bid %(contract)s: they need at least %(points_needed)s points and no "
+                "fewer than the defence.",
+                "points_needed",
+            ),
+            rounding=ngettext_noop(
+                "%(side)s bid %(contract)s: they need at least %(points_needed)s point and no "
+                "fewer than the defence, counted before rounding.",
+                "%(side)s bid %(contract)s: they need at least %(points_needed)s points and no "
+                "fewer than the defence, counted before rounding.",
+                "points_needed",
+            ),
         ),
         "contract_needs_belote": gettext_noop(
-            "%(side)s bid a belote capot or générale belotée in %(trump)s: besides the tricks, "
+            "%(side)s bid a belote capot or générale belotée %(strain)s: besides the tricks, "
             "they must hold the belote."
         ),
         "failed_no_belote": gettext_noop(
             "Contract failed: the tricks were taken but the belote announced with them was not "
             "held."
         ),
-        "converted_points": gettext_noop(
-            "%(side)s: in %(trump)s their %(points)s points of cards and last trick count as "
-            "%(points_converted)s on the classic scale."
+        "converted_points": ngettext_noop(
+            "%(side)s: %(points)s point of cards and last trick (contract %(strain)s) counts as "
+            "%(points_converted)s on the classic scale.",
+            "%(side)s: %(points)s points of cards and last trick (contract %(strain)s) count as "
+            "%(points_converted)s on the classic scale.",
+            "points",
         ),
-        "score_made_own_multiplied": gettext_noop(
-            "%(side)s score (their %(points_base)s + the contract %(points_contract)s) × "
-            "%(multiplier)s + declarations %(points_declarations)s + belote "
-            "%(points_belote)s = %(points)s."
+        "score_made_own_multiplied": variants(
+            _multiplied_case,
+            coinche=gettext_noop(
+                "%(side)s score (%(main_terms)s) × 2 for the coinche = %(points)s."
+            ),
+            surcoinche=gettext_noop(
+                "%(side)s score (%(main_terms)s) × 4 for the surcoinche = %(points)s."
+            ),
+            coinche_extras=gettext_noop(
+                "%(side)s score (%(main_terms)s) × 2 for the coinche, then %(extras)s, "
+                "not doubled: %(points)s in all."
+            ),
+            surcoinche_extras=gettext_noop(
+                "%(side)s score (%(main_terms)s) × 4 for the surcoinche, then %(extras)s, "
+                "not multiplied: %(points)s in all."
+            ),
         ),
-        "score_bid_multiplied": gettext_noop(
-            "%(side)s score their %(points_base)s + the contract %(points_contract)s × "
-            "%(multiplier)s + declarations %(points_declarations)s + belote "
-            "%(points_belote)s = %(points)s."
+        "score_bid_multiplied": variants(
+            _multiplied_case,
+            coinche=gettext_noop(
+                "%(side)s score %(points_base)s for the tricks, then the contract doubled by "
+                "the coinche, %(points_contract)s × 2: %(points)s in all."
+            ),
+            surcoinche=gettext_noop(
+                "%(side)s score %(points_base)s for the tricks, then the contract multiplied "
+                "by the surcoinche, %(points_contract)s × 4: %(points)s in all."
+            ),
+            coinche_extras=gettext_noop(
+                "%(side)s score %(points_base)s for the tricks, then the contract doubled by "
+                "the coinche, %(points_contract)s × 2, then %(extras)s: %(points)s in all."
+            ),
+            surcoinche_extras=gettext_noop(
+                "%(side)s score %(points_base)s for the tricks, then the contract multiplied "
+                "by the surcoinche, %(points_contract)s × 4, then %(extras)s: %(points)s in "
+                "all."
+            ),
         ),
-        "failed_not_ahead": gettext_noop(
-            "Contract failed: %(points)s points is not strictly more than the defence's "
-            "%(points_defence)s (a tie fails)."
+        "failed_not_ahead": variants(
+            _failed_case,
+            tie=ngettext_noop(
+                "Contract failed: %(points)s point each. A tie is not enough: the declarers "
+                "must score more than the defence.",
+                "Contract failed: %(points)s points each. A tie is not enough: the declarers "
+                "must score more than the defence.",
+                "points",
+            ),
+            behind=ngettext_noop(
+                "Contract failed: %(points)s point against %(points_defence)s for the defence, "
+                "who score more.",
+                "Contract failed: %(points)s points against %(points_defence)s for the defence, "
+                "who score more.",
+                "points",
+            ),
         ),
         "failed_tricks": gettext_noop("Contract failed: the tricks promised were not all taken."),
-        "score_made": gettext_noop(
-            "%(side)s score %(points_base)s + %(points_declarations)s for declarations + "
-            "%(points_belote)s for belote + the contract %(points_contract)s = %(points)s."
-        ),
+        "score_made": gettext_noop("%(side)s score %(sum)s."),
         "score_capot_award": gettext_noop(
             "Every trick was taken: this profile awards %(points_base)s in place of the card "
             "points."
@@ -104,50 +191,108 @@ messages(
             "One player took every trick (générale): this profile awards %(points_base)s in "
             "place of the card points."
         ),
-        "declarations_pass": gettext_noop(
-            "The declarers took every trick: the defence's declarations, %(points)s, pass to "
-            "them; the defence keeps only its belote."
+        "declarations_pass": ngettext_noop(
+            "The declarers took every trick: the defence's declarations, %(points)s point, pass "
+            "to them; the defence keeps only its belote.",
+            "The declarers took every trick: the defence's declarations, %(points)s points, "
+            "pass to them; the defence keeps only its belote.",
+            "points",
         ),
-        "score_own": gettext_noop("%(side)s score their own total, %(points)s."),
-        "score_belote_only": gettext_noop("%(side)s keep only their belote: %(points)s."),
-        "score_all": gettext_noop(
-            "%(side)s score %(points_base)s + the contract %(points_contract)s + all "
-            "declarations %(points_declarations)s + their belote %(points_belote)s = %(points)s."
+        "score_own": variants(
+            _zero,
+            some=ngettext_noop(
+                "%(side)s score their own total, %(points)s point.",
+                "%(side)s score their own total, %(points)s points.",
+                "points",
+            ),
+            zero=gettext_noop("%(side)s score nothing."),
         ),
-        "score_multiplied": gettext_noop(
-            "%(side)s score (%(points_base)s + the contract %(points_contract)s + "
-            "%(points_extra)s) × %(multiplier)s = %(points)s."
+        "score_belote_only": variants(
+            _zero,
+            some=ngettext_noop(
+                "%(side)s keep only their belote, %(points)s point.",
+                "%(side)s keep only their belote, %(points)s points.",
+                "points",
+            ),
+            zero=gettext_noop("%(side)s score nothing."),
         ),
-        "score_multiplied_then_extras": gettext_noop(
-            "%(side)s score (%(points_base)s + the contract %(points_contract)s) × "
-            "%(multiplier)s + declarations %(points_declarations)s + belote "
-            "%(points_belote)s = %(points)s."
+        "score_all": gettext_noop("%(side)s score %(sum)s."),
+        "score_multiplied": variants(
+            by_multiplier,
+            coinche=gettext_noop("%(side)s score (%(terms)s) × 2 for the coinche = %(points)s."),
+            surcoinche=gettext_noop(
+                "%(side)s score (%(terms)s) × 4 for the surcoinche = %(points)s."
+            ),
         ),
-        "score_bid_only": gettext_noop(
-            "Only the bid is scored: %(side)s win the deal and score the contract "
-            "%(points_contract)s × %(multiplier)s = %(points)s; card points, declarations and "
-            "belote score nothing."
+        "score_multiplied_then_extras": variants(
+            _multiplied_case,
+            coinche=gettext_noop(
+                "%(side)s score (%(main_terms)s) × 2 for the coinche = %(points)s."
+            ),
+            surcoinche=gettext_noop(
+                "%(side)s score (%(main_terms)s) × 4 for the surcoinche = %(points)s."
+            ),
+            coinche_extras=gettext_noop(
+                "%(side)s score (%(main_terms)s) × 2 for the coinche, then %(extras)s, "
+                "not doubled: %(points)s in all."
+            ),
+            surcoinche_extras=gettext_noop(
+                "%(side)s score (%(main_terms)s) × 4 for the surcoinche, then %(extras)s, "
+                "not multiplied: %(points)s in all."
+            ),
         ),
-        "rounded": gettext_noop(
-            "%(side)s: %(points)s rounded to the nearest %(step)s is %(points_rounded)s."
+        "score_bid_only": variants(
+            by_multiplier,
+            plain=gettext_noop(
+                "Only the bid is scored: %(side)s win the deal and score the contract, "
+                "%(points)s; card points, declarations and belote score nothing."
+            ),
+            coinche=gettext_noop(
+                "Only the bid is scored: %(side)s win the deal and score the contract, "
+                "%(points_contract)s, doubled by the coinche: %(points)s; card points, "
+                "declarations and belote score nothing."
+            ),
+            surcoinche=gettext_noop(
+                "Only the bid is scored: %(side)s win the deal and score the contract, "
+                "%(points_contract)s, multiplied by four by the surcoinche: %(points)s; card "
+                "points, declarations and belote score nothing."
+            ),
+        ),
+        "rounded": variants(
+            _ten,
+            ten=gettext_noop(
+                "%(side)s: %(points)s rounded to the nearest ten is %(points_rounded)s."
+            ),
+            other=gettext_noop(
+                "%(side)s: %(points)s rounded to the nearest multiple of %(step)s is "
+                "%(points_rounded)s."
+            ),
         ),
         "classic_ahead": gettext_noop(
-            "The taker's side, %(side)s, is strictly ahead (%(points)s to %(points_defence)s): "
-            "each side scores its own points."
+            "The taker's side, %(side)s, is ahead (%(points)s to %(points_defence)s): each side "
+            "scores its own points."
         ),
         "classic_dedans": gettext_noop(
             "The taker's side, %(side)s, is behind (%(points)s to %(points_defence)s): dedans. "
-            "The defence scores the whole hand, %(points_hand)s, all declarations "
-            "%(points_declarations)s and its belote %(points_belote)s = %(points_score)s."
+            "The defence scores %(sum)s."
         ),
-        "classic_litige": gettext_noop(
-            "Perfect tie (%(points)s each): litige. The defence scores its points; the taker's "
-            "%(points_deposit)s go into the deposit."
+        "classic_litige": ngettext_noop(
+            "Perfect tie (%(points)s each): litige. The defence scores its own points; the "
+            "taker's %(points_deposit)s point is held in deposit.",
+            "Perfect tie (%(points)s each): litige. The defence scores its own points; the "
+            "taker's %(points_deposit)s points are held in deposit.",
+            "points_deposit",
         ),
-        "deposit_won": gettext_noop(
-            "%(side)s win this deal and take the %(points)s points in deposit."
+        "deposit_won": ngettext_noop(
+            "%(side)s win this deal and take the %(points)s point held in deposit.",
+            "%(side)s win this deal and take the %(points)s points held in deposit.",
+            "points",
         ),
-        "deposit_kept": gettext_noop("%(points)s points stay in deposit for the next deal."),
+        "deposit_kept": ngettext_noop(
+            "%(points)s point stays in deposit for the next deal.",
+            "%(points)s points stay in deposit for the next deal.",
+            "points",
+        ),
         "final_scores": gettext_noop(
             "Deal score: North-South %(points_ns)s, East-West %(points_ew)s."
         ),
@@ -293,7 +438,7 @@ def score_deal(profile: Profile, summary: DealSummary, explain: bool = False) ->
                     {
                         "side": SIDES[s],
                         "points_cards": cards[s],
-                        "points_last": bonus[s],
+                        "points_capot" if capot == s else "points_last": bonus[s],
                         "points_declarations": counted[s],
                         "points_belote": bel[s],
                         "points": cards[s] + bonus[s] + counted[s] + bel[s],
@@ -363,9 +508,9 @@ def _classic(profile, summary, totals, bonus, capot, steps):
                         "points": totals[ds],
                         "points_defence": totals[fs],
                         "points_hand": whole,
-                        "points_declarations": decl[0] + decl[1],
+                        "points_declarations_all": decl[0] + decl[1],
                         "points_belote": bel[fs],
-                        "points_score": scores[fs],
+                        "points_total": scores[fs],
                     },
                 )
             )
@@ -429,7 +574,13 @@ def _coinche(profile, summary, totals, scaled, capot, steps):
             steps.append(
                 Step(
                     "contract_needs_tie" if profile.tie_made else "contract_needs",
-                    {"side": SIDES[ds], "bid": c.bid, "trump": trump, "points_needed": need},
+                    {
+                        "side": SIDES[ds],
+                        "bid": c.bid,
+                        "trump": trump,
+                        "points_needed": need,
+                        "rounding": profile.round_to,
+                    },
                 )
             )
             numbers = {
@@ -559,7 +710,7 @@ def _multiplied(profile, side, base, value, decl, belote, mult, steps):
                         "side": SIDES[side],
                         "points_base": base,
                         "points_contract": value,
-                        "points_declarations": declarations,
+                        "points_declarations_all": declarations,
                         "points_belote": belote,
                         "points": points,
                     },
@@ -593,7 +744,7 @@ def _multiplied(profile, side, base, value, decl, belote, mult, steps):
                     "points_base": base,
                     "points_contract": value,
                     "multiplier": mult,
-                    "points_declarations": declarations,
+                    "points_declarations_all": declarations,
                     "points_belote": belote,
                     "points": points,
                 },
@@ -622,7 +773,7 @@ def _own_multiplied(profile, side, base, value, decl, belote, mult, steps):
                     "points_base": base,
                     "points_contract": value,
                     "multiplier": mult,
-                    "points_declarations": declarations,
+                    "points_declarations_all": declarations,
                     "points_belote": belote,
                     "points": points,
                 },

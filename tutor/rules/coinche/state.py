@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from ..cards import KING, QUEEN, SEATS, card_code, card_of, next_seat, side_of
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, messages
+from ..explain import Step, gettext_noop, messages, variants
 from .auction import Auction, four_sevens_seat, parse_call
 from .declarations import (
     Combination,
@@ -58,10 +58,16 @@ messages(
         ),
         "declare_twice": gettext_noop("%(seat)s has already declared."),
         "declare_nothing": gettext_noop("%(seat)s declares nothing."),
-        "declare_said": gettext_noop("%(seat)s declares a %(kind)s."),
-        "belote_said": gettext_noop("%(seat)s plays the %(card)s and says “belote”."),
+        "declare_said": variants(
+            lambda params: params["kind"],
+            tierce=gettext_noop("%(seat)s declares a tierce."),
+            quarte=gettext_noop("%(seat)s declares a quarte."),
+            quinte=gettext_noop("%(seat)s declares a quinte."),
+            carre=gettext_noop("%(seat)s declares four of a kind."),
+        ),
+        "belote_said": gettext_noop("%(seat)s plays %(the_card)s and says “belote”."),
         "rebelote_said": gettext_noop(
-            "%(seat)s plays the %(card)s and says “rebelote”: the belote counts for %(side)s."
+            "%(seat)s plays %(the_card)s and says “rebelote”: the belote counts for %(side)s."
         ),
         "trick_taken": gettext_noop("%(seat)s takes trick %(number)s."),
     }

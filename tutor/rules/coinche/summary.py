@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..cards import SEATS, next_seat, parse_seat, partner_of
 from ..errors import RulesError
-from ..explain import gettext_noop, messages
+from ..explain import gettext_noop, messages, ngettext_noop
 from ..payload import field, integer, mapping, seat_values, side_or_seat, side_values
 from .declarations import belote_suits
 from .profiles import Profile
@@ -34,7 +34,7 @@ messages(
             "This rule profile does not offer classic Belote counting."
         ),
         "bad_bid": gettext_noop(
-            '"%(value)s" is not a bid under this profile: bids run from %(points_min)s to '
+            '"%(bid)s" is not a bid under this profile: bids run from %(points_min)s to '
             "%(points_max)s in steps of %(step)s, or capot."
         ),
         "classic_no_bid": gettext_noop(
@@ -48,8 +48,10 @@ messages(
             "%(points_expected)s."
         ),
         "impossible_tricks": gettext_noop("The tricks add up to %(count)s; a deal has 8."),
-        "points_without_tricks": gettext_noop(
-            "%(side)s took no trick but have %(points)s card points."
+        "points_without_tricks": ngettext_noop(
+            "%(side)s took no trick but have %(points)s card point.",
+            "%(side)s took no trick but have %(points)s card points.",
+            "points",
         ),
         "last_trick_without_tricks": gettext_noop(
             "%(side)s cannot have won the last trick: they took no trick."
@@ -58,9 +60,12 @@ messages(
             "One side took every trick: give the tricks per seat (N, E, S, W) so that a "
             "générale can be told from a capot."
         ),
-        "impossible_belote": gettext_noop(
+        "impossible_belote": ngettext_noop(
+            "%(points)s belote point is impossible here: this contract allows %(points_max)s "
+            "in all.",
             "%(points)s belote points are impossible here: this contract allows %(points_max)s "
-            "in all."
+            "in all.",
+            "points",
         ),
         "declarations_off": gettext_noop("This profile plays without declarations."),
         "bad_declarations": gettext_noop(
@@ -103,7 +108,13 @@ def parse_contract(payload: object, profile: Profile, classic: bool) -> Contract
         or not low <= bid <= high
         or (bid - low) % step
     ):
-        raise RulesError("bad_bid", value=str(bid)[:40], points_min=low, points_max=high, step=step)
+        raise RulesError(
+            "bad_bid",
+            bid=bid if isinstance(bid, int) and not isinstance(bid, bool) else str(bid)[:40],
+            points_min=low,
+            points_max=high,
+            step=step,
+        )
     return Contract(seat, bid, trump, double)
 
 

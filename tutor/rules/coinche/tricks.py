@@ -17,28 +17,54 @@ from functools import cache
 
 from ..cards import SUITS, card_code
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, messages
+from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
 from .profiles import FEDERATION, TRUMP_CODES, Profile
 
 SA, TA = 4, 5
 
+
+def _trick_case(params: dict) -> str:
+    return ("seat" if "seat" in params else "card") + ("_only" if params.get("count") == 1 else "")
+
+
 messages(
     {
         "bad_trump": gettext_noop('"%(value)s" is not a contract: use S, H, D, C, SA or TA.'),
-        "trump_not_in_profile": gettext_noop(
-            "This rule profile does not play %(trump)s contracts."
+        "trump_not_in_profile": gettext_noop("This rule profile does not play %(strain)s."),
+        "trick_won_by_trump": variants(
+            _trick_case,
+            seat=gettext_noop(
+                "%(seat)s wins the trick with %(the_card)s, the highest trump played."
+            ),
+            seat_only=gettext_noop(
+                "%(seat)s wins the trick with %(the_card)s, the only trump played."
+            ),
+            card=gettext_noop("%(the_card)s wins the trick: it is the highest trump played."),
+            card_only=gettext_noop("%(the_card)s wins the trick: it is the only trump played."),
         ),
-        "trick_won_by_trump": gettext_noop(
-            "The %(card)s wins the trick: it is the highest trump played."
+        "trick_won_by_suit": variants(
+            _trick_case,
+            seat=gettext_noop(
+                "%(seat)s wins the trick with %(the_card)s, the highest card of the suit led "
+                "(%(suit)s): nobody trumped."
+            ),
+            card=gettext_noop(
+                "%(the_card)s wins the trick: it is the highest card of the suit led "
+                "(%(suit)s), and nobody trumped."
+            ),
         ),
-        "trick_won_by_suit": gettext_noop(
-            "The %(card)s wins the trick: it is the highest card of the suit led, "
-            "%(suit)s, and nobody trumped."
+        "trick_won_no_trump": variants(
+            _trick_case,
+            seat=gettext_noop(
+                "%(seat)s wins the trick with %(the_card)s: only the suit led, %(suit)s, can win."
+            ),
+            card=gettext_noop("%(the_card)s wins the trick: only the suit led, %(suit)s, can win."),
         ),
-        "trick_won_no_trump": gettext_noop(
-            "The %(card)s wins the trick: only the suit led, %(suit)s, can win."
+        "trick_points": ngettext_noop(
+            "The trick is worth %(points)s point: %(cards)s.",
+            "The trick is worth %(points)s points: %(cards)s.",
+            "points",
         ),
-        "trick_points": gettext_noop("The trick is worth %(points)s points: %(cards)s."),
     }
 )
 
@@ -221,9 +247,12 @@ def trick_points(
 
 
 def explain_trick(
-    cards: list[int] | tuple[int, ...], trump: int, profile: Profile = FEDERATION
+    cards: list[int] | tuple[int, ...],
+    trump: int,
+    profile: Profile = FEDERATION,
+    winner_seat: str | None = None,
 ) -> list[Step]:
-    """Why the trick's winner wins it, and what the trick is worth.
+    """Why the trick's winner (``winner_seat``, when known) wins it, and what it is worth.
 
     >>> from tutor.rules.cards import parse_cards
     >>> [s.code for s in explain_trick(parse_cards(["AS", "TS", "7S", "KS"]), 4)]
@@ -231,12 +260,14 @@ def explain_trick(
     """
     win = cards[trick_winner(cards, trump, profile)]
     lead = SUITS[cards[0] >> 3]
+    seat = {"seat": winner_seat} if winner_seat else {}
     if trump in (SA, TA):
-        first = Step("trick_won_no_trump", {"card": card_code(win), "suit": lead})
+        first = Step("trick_won_no_trump", {"card": card_code(win), "suit": lead, **seat})
     elif win >> 3 == trump:
-        first = Step("trick_won_by_trump", {"card": card_code(win)})
+        count = sum(1 for card in cards if card >> 3 == trump)
+        first = Step("trick_won_by_trump", {"card": card_code(win), "count": count, **seat})
     else:
-        first = Step("trick_won_by_suit", {"card": card_code(win), "suit": lead})
+        first = Step("trick_won_by_suit", {"card": card_code(win), "suit": lead, **seat})
     points = Step(
         "trick_points",
         {"points": trick_points(cards, trump, profile), "cards": [card_code(c) for c in cards]},

@@ -1,0 +1,18 @@
+"""The sign-up form, with help texts of our own: Django's own are in another register
+(Spanish "usted") than the rest of the site, which says "tu" / "tú" / "tu" / "vous"."""
+
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+
+class SignupForm(UserCreationForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].help_text = _(
+            "Up to 150 characters: letters, digits and @ . + - _ only."
+        )
+        self.fields["password1"].help_text = _(
+            "At least 8 characters, not only digits, not a common password and not too close "
+            "to your user name."
+        )
+        self.fields["password2"].help_text = _("Type the same password again to confirm it.")
