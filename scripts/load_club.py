@@ -14,9 +14,10 @@ at most 2000 players and 10 minutes.
 
 One process, one asyncio event loop, no thread per phone: a client of 300
 Python threads takes the cores and the GIL from the server it measures. Each
-request opens its own connection (a phone polling every 2 s outlives the
-server's keep-alive anyway) and its latency is timed from before the connect
-to the last byte read. The loop's own lag is reported too: when it is high,
+phone keeps its connection open between requests, as a browser does, and opens
+a new one when the server has closed it (its keep-alive is shorter than the
+poll); a request's latency is timed from before the send (and the connect, if
+any) to the last byte read. The loop's own lag is reported too: when it is high,
 the client, not the server, was the bottleneck.
 """
 
@@ -73,15 +74,16 @@ def _percentiles(times):
 
 
 class Browser:
-    """One phone (or the projector): its own cookies and CSRF token."""
+    """One phone (or the projector): its own cookies, CSRF token and keep-alive connection."""
 
     def __init__(self, host, port, stats):
         self.host, self.port, self.stats = host, port, stats
         self.cookies: dict[str, str] = {}
+        self.connection = None
 
     async def request(self, kind, method, path, form=None, headers=None, ok=(200, 302, 304)):
         """(status, body, headers), the latency recorded under ``kind``; status None on failure."""
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}", "Connection: close"]
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
         lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
         if self.cookies:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
@@ -98,6 +100,7 @@ class Browser:
         try:
             status, head, data = await asyncio.wait_for(self._exchange(raw), TIMEOUT)
         except (OSError, ValueError, TimeoutError) as error:
+            self._drop()
             elapsed = time.perf_counter() - started
             self.stats.record(kind, elapsed, None, f"{method} {path}: {error!r}")
             return None, "", {}
@@ -110,21 +113,49 @@ class Browser:
         self.stats.record(kind, elapsed, status, error)
         return status, data, dict(head)
 
+    def _drop(self):
+        if self.connection is not None:
+            self.connection[1].close()
+            self.connection = None
+
     async def _exchange(self, raw):
-        reader, writer = await asyncio.open_connection(self.host, self.port)
-        try:
-            writer.write(raw)
-            await writer.drain()
-            response = await reader.read()
-        finally:
-            writer.close()
-        head, _, body = response.partition(b"\r\n\r\n")
-        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        """Sends on the open connection, as a browser reuses its keep-alive connection; when
+        the server has closed it meanwhile (its keep-alive ran out before the request
+        reached it), once more on a new one."""
+        if self.connection is not None:
+            try:
+                return await self._send(raw)
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self._drop()
+        self.connection = await asyncio.open_connection(self.host, self.port)
+        return await self._send(raw)
+
+    async def _send(self, raw):
+        reader, writer = self.connection
+        writer.write(raw)
+        await writer.drain()
+        head = await reader.readuntil(b"\r\n\r\n")
+        status_line, *header_lines = head.decode("latin-1").rstrip("\r\n").split("\r\n")
         status = int(status_line.split(" ", 2)[1])
         headers = []
         for line in header_lines:
             name, _, value = line.partition(":")
             headers.append((name.strip().lower(), value.strip()))
+        fields = dict(headers)
+        if status in (204, 304):
+            body = b""
+        elif "content-length" in fields:
+            body = await reader.readexactly(int(fields["content-length"]))
+        elif fields.get("transfer-encoding") == "chunked":
+            body = b""
+            while size := int((await reader.readuntil(b"\r\n")).strip(), 16):
+                body += await reader.readexactly(size)
+                await reader.readuntil(b"\r\n")
+            await reader.readuntil(b"\r\n")
+        else:
+            body = await reader.read()
+        if fields.get("connection", "").lower() == "close" or reader.at_eof():
+            self._drop()
         return status, headers, body.decode()
 
 

@@ -1,8 +1,12 @@
 """Polling: an unchanged state costs a 304; every change shows up at the next poll."""
 
 import pytest
-from django.test import Client
+from django.forms.models import model_to_dict
+from django.test import Client, RequestFactory
 from django.urls import reverse
+
+from tutor.club import play
+from tutor.club.models import Player
 
 from .conftest import join, right_answer
 
@@ -57,3 +61,17 @@ def test_the_etag_depends_on_the_language(client, session, host):
     en = client.get(host("live"), headers=HTMX).headers["ETag"]
     fr_url = host("live").replace("/en/", "/fr/", 1)
     assert client.get(fr_url, headers={**HTMX, "If-None-Match": en}).status_code == 200
+
+
+def test_the_players_row_read_for_a_poll_is_the_one_the_orm_reads(session):
+    phone = Client()
+    join(phone, session, "Ana", lang="ro")
+    request = RequestFactory().get("/")
+    request.COOKIES = {name: morsel.value for name, morsel in phone.cookies.items()}
+    read = play.current_player(request, session.code)
+    stored = Player.objects.select_related("session").get(nickname="Ana")
+    fields = [field.attname for field in Player._meta.concrete_fields]
+    assert [getattr(read, name) for name in fields] == [getattr(stored, name) for name in fields]
+    assert model_to_dict(read.session) == model_to_dict(stored.session)
+    assert read.session.topics == ["chouine_play"] and read.session.created_at.tzinfo
+    assert play.current_player(request, "ZZZZZZZZ") is None

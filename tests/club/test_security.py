@@ -1,16 +1,19 @@
 """The rules that keep a session fair: teacher key, one answer each, none after the reveal,
 hard-to-guess codes with a rate limit, escaped nicknames, CSRF."""
 
+from datetime import timedelta
+
 import pytest
 from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 
 from tutor.club import codes, questions
 from tutor.club.models import Answer, Player
 
-from .conftest import join, right_answer
+from .conftest import create, join, right_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -49,6 +52,31 @@ def test_it_refuses_answers_after_the_reveal(client, session, host, phone):
     response = phone.post(answer_url(session), right_answer(session.questions.first()))
     assert response.status_code == 409
     assert Answer.objects.count() == 0
+
+
+def test_it_refuses_an_answer_after_the_time_and_the_grace(client):
+    session = create(client, seconds="20")
+    phone = Client()
+    join(phone, session, "Ana")
+    client.post(reverse("club_host_act", args=[session.code, codes.teacher_key(session), "start"]))
+    question = session.questions.first()
+    # 21 s after the opening is within the 2 s of grace; 23 s is not.
+    question.__class__.objects.filter(pk=question.pk).update(
+        opened_at=timezone.now() - timedelta(seconds=21)
+    )
+    assert phone.post(answer_url(session), right_answer(question)).status_code == 200
+    recorded = Answer.objects.get()
+    assert 21000 <= recorded.elapsed_ms < 23000 and recorded.correct and recorded.rule == ""
+    late = Client()
+    join(late, session, "Bia")
+    question.__class__.objects.filter(pk=question.pk).update(
+        opened_at=timezone.now() - timedelta(seconds=23)
+    )
+    response = late.post(answer_url(session), right_answer(question))
+    assert response.status_code == 409
+    assert "Time is up" in response.content.decode()
+    assert Answer.objects.count() == 1
+    assert Player.objects.get(nickname="Bia").answered_position == -1
 
 
 def test_it_refuses_answers_before_the_first_question(session, phone):

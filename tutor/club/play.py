@@ -1,5 +1,8 @@
 """The player's phone: one page whose live region polls, and the answer form."""
 
+from functools import cache
+
+from django.db import connection
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
@@ -25,16 +28,57 @@ def player_cookie(code: str) -> str:
     return f"club_{code}"
 
 
+@cache
+def _player_query() -> str:
+    """The player's row and its session's, by the token's digest (a unique index): written
+    out once, because building the ORM's query costs more than running it (every phone's
+    poll that renders, and every answer, runs it)."""
+    name = connection.ops.quote_name
+    columns = [f"p.{name(field.column)}" for field in Player._meta.concrete_fields]
+    columns += [f"s.{name(field.column)}" for field in ClubSession._meta.concrete_fields]
+    return (
+        f"SELECT {', '.join(columns)} FROM {name(Player._meta.db_table)} p "
+        f"JOIN {name(ClubSession._meta.db_table)} s ON s.id = p.session_id "
+        "WHERE p.token_digest = %s AND s.code = %s"
+    )
+
+
+@cache
+def _converters(model) -> list[tuple[str, object, list]]:
+    """(attribute, column, converters) of each field, as the ORM's compiler applies them
+    (JSON decoding, SQLite's dates and booleans)."""
+    fields = []
+    for field in model._meta.concrete_fields:
+        column = field.get_col(model._meta.db_table)
+        convert = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        fields.append((field.attname, column, convert))
+    return fields
+
+
+def _instance(model, values):
+    names, converted = [], []
+    for (attname, column, convert), value in zip(_converters(model), values, strict=True):
+        for converter in convert:
+            value = converter(value, column, connection)
+        names.append(attname)
+        converted.append(value)
+    return model.from_db(connection.alias, names, converted)
+
+
 def current_player(request, code: str) -> Player | None:
     """The player whose rejoin token this browser holds for this session, if any."""
     token = request.COOKIES.get(player_cookie(code))
     if not token:
         return None
-    return (
-        Player.objects.select_related("session")
-        .filter(token_digest=codes.digest(token), session__code=code)
-        .first()
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_player_query(), [codes.digest(token), code])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    split = len(Player._meta.concrete_fields)
+    player = _instance(Player, row[:split])
+    player.session = _instance(ClubSession, row[split:])
+    return player
 
 
 def _etag(player: Player) -> str:

@@ -4,9 +4,11 @@ Teacher moves lock the session row, so two clicks from two tabs cannot both
 advance it. An answer takes a shared lock on its question row (PostgreSQL's
 FOR SHARE): answers never wait for each other, but the reveal's update waits
 for the answers already under way and every later answer sees the question
-revealed. The unique constraint on (player, question) keeps one answer each.
+revealed. The unique constraint on (player, question) keeps one answer each. On PostgreSQL
+an answer is one statement (see RECORD_POSTGRESQL).
 """
 
+import json
 from datetime import timedelta
 
 from django.db import IntegrityError, connection, transaction
@@ -101,43 +103,104 @@ def seconds_left(session: ClubSession, opened_at) -> int | None:
     return max(0, int((end - timezone.now()).total_seconds()))
 
 
-def _lock_for_answer(question_id: int):
-    """The question's (opened_at, revealed_at), read under a lock the reveal must wait for."""
-    if connection.vendor == "postgresql":
-        table = connection.ops.quote_name(ClubQuestion._meta.db_table)
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT opened_at, revealed_at FROM {table} WHERE id = %s FOR SHARE",
-                [question_id],
-            )
-            return cursor.fetchone()
-    # SQLite runs one writer at a time, so a plain read inside the transaction is enough.
-    return ClubQuestion.objects.filter(pk=question_id).values_list("opened_at", "revealed_at")[0]
-
-
-def answer(player, question: ClubQuestion, given) -> Answer:
+def answer(player, question: ClubQuestion, given) -> None:
     """Records ``given`` (as exercises.read_answer returns it) once, or raises :class:`Refused`."""
     verdict = exercises.check(question.data, given)
-    now = timezone.now()
-    with transaction.atomic():
-        opened_at, revealed_at = _lock_for_answer(question.pk)
-        if opened_at is None or revealed_at is not None:
-            raise Refused("closed")
-        end = deadline(player.session, opened_at)
-        if end is not None and now > end:
-            raise Refused("late")
-        try:
-            with transaction.atomic():
-                recorded = Answer.objects.create(
-                    player=player,
-                    question=question,
-                    given=given,
-                    correct=verdict.correct,
-                    rule="" if verdict.correct else verdict.rule,
-                    elapsed_ms=max(0, int((now - opened_at).total_seconds() * 1000)),
-                )
-        except IntegrityError:
-            raise Refused("twice") from None
-        type(player).objects.filter(pk=player.pk).update(answered_position=question.position)
+    row = {
+        "player": player.pk,
+        "question": question.pk,
+        "position": question.position,
+        "given": json.dumps(given),
+        "correct": verdict.correct,
+        "rule": "" if verdict.correct else verdict.rule,
+        "now": timezone.now(),
+        # The deadline in seconds after the opening, grace included; None: untimed.
+        "limit": None
+        if player.session.seconds is None
+        else player.session.seconds + GRACE.total_seconds(),
+    }
+    try:
+        recorded = _record(row)
+    except IntegrityError:
+        # The teacher removed this player while the answer was on its way.
+        raise Refused("closed") from None
+    if not recorded:
+        raise Refused(_why_not(player, question, row["now"]))
     player.answered_position = question.position
-    return recorded
+
+
+def _tables():
+    name = connection.ops.quote_name
+    return {
+        "answer": name(Answer._meta.db_table),
+        "question": name(ClubQuestion._meta.db_table),
+        "player": name(Player._meta.db_table),
+    }
+
+
+# PostgreSQL: one statement, in its own transaction. FOR SHARE makes the reveal's update of
+# the question row wait for this statement, and makes this statement see a reveal that
+# committed first (it then selects no row); ON CONFLICT keeps one answer per player and
+# question without a savepoint; the player's answered_position follows in the same statement.
+RECORD_POSTGRESQL = """
+WITH open AS (
+    SELECT id, opened_at FROM {question}
+    WHERE id = %(question)s AND opened_at IS NOT NULL AND revealed_at IS NULL
+    FOR SHARE
+), recorded AS (
+    INSERT INTO {answer} (player_id, question_id, given, correct, rule, elapsed_ms, created_at)
+    SELECT %(player)s, id, %(given)s::jsonb, %(correct)s, %(rule)s,
+           GREATEST(0, FLOOR(EXTRACT(EPOCH FROM %(now)s - opened_at) * 1000))::integer, %(now)s
+    FROM open
+    WHERE %(limit)s::float IS NULL OR %(now)s <= opened_at + make_interval(secs => %(limit)s)
+    ON CONFLICT (player_id, question_id) DO NOTHING
+    RETURNING player_id
+)
+UPDATE {player} SET answered_position = %(position)s
+WHERE id IN (SELECT player_id FROM recorded)
+RETURNING id
+"""
+
+
+def _record(row: dict) -> bool:
+    """Inserts the answer if its question is open, in time and not yet answered by the player."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(RECORD_POSTGRESQL.format(**_tables()), row)
+            return cursor.fetchone() is not None
+    # SQLite runs one writer at a time (IMMEDIATE transactions): what this transaction reads
+    # stays true until it commits.
+    with transaction.atomic():
+        opened_at, revealed_at = ClubQuestion.objects.filter(pk=row["question"]).values_list(
+            "opened_at", "revealed_at"
+        )[0]
+        if opened_at is None or revealed_at is not None:
+            return False
+        if row["limit"] is not None and row["now"] > opened_at + timedelta(seconds=row["limit"]):
+            return False
+        answers = Answer.objects.filter(player_id=row["player"], question_id=row["question"])
+        if answers.exists():
+            return False
+        Answer.objects.create(
+            player_id=row["player"],
+            question_id=row["question"],
+            given=json.loads(row["given"]),
+            correct=row["correct"],
+            rule=row["rule"],
+            elapsed_ms=max(0, int((row["now"] - opened_at).total_seconds() * 1000)),
+        )
+        Player.objects.filter(pk=row["player"]).update(answered_position=row["position"])
+        return True
+
+
+def _why_not(player, question: ClubQuestion, now) -> str:
+    """Which rule refused an answer (a rare request: it may read again)."""
+    opened_at, revealed_at = ClubQuestion.objects.filter(pk=question.pk).values_list(
+        "opened_at", "revealed_at"
+    )[0]
+    if opened_at is None or revealed_at is not None:
+        return "closed"
+    end = deadline(player.session, opened_at)
+    if end is not None and now > end:
+        return "late"
+    return "twice"
