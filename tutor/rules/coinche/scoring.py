@@ -46,6 +46,22 @@ def _multiplied_case(params: dict) -> str:
     return by_multiplier(params) + ("_extras" if extras else "")
 
 
+# A coinched score, then the extras that stay unmultiplied: the same sentences whether the
+# takers made their contract on their own points or any side's score is multiplied.
+_MULTIPLIED_THEN_EXTRAS = variants(
+    _multiplied_case,
+    coinche=gettext_noop("%(side)s score (%(main_terms)s) × 2 for the coinche = %(points)s."),
+    surcoinche=gettext_noop("%(side)s score (%(main_terms)s) × 4 for the surcoinche = %(points)s."),
+    coinche_extras=gettext_noop(
+        "%(side)s score (%(main_terms)s) × 2 for the coinche, then %(extras)s, "
+        "not doubled: %(points)s in all."
+    ),
+    surcoinche_extras=gettext_noop(
+        "%(side)s score (%(main_terms)s) × 4 for the surcoinche, then %(extras)s, "
+        "not multiplied: %(points)s in all."
+    ),
+)
+
 messages(
     {
         "side_total": gettext_noop("%(side)s: %(sum)s."),
@@ -127,23 +143,7 @@ messages(
             "%(points_converted)s on the classic scale.",
             "points",
         ),
-        "score_made_own_multiplied": variants(
-            _multiplied_case,
-            coinche=gettext_noop(
-                "%(side)s score (%(main_terms)s) × 2 for the coinche = %(points)s."
-            ),
-            surcoinche=gettext_noop(
-                "%(side)s score (%(main_terms)s) × 4 for the surcoinche = %(points)s."
-            ),
-            coinche_extras=gettext_noop(
-                "%(side)s score (%(main_terms)s) × 2 for the coinche, then %(extras)s, "
-                "not doubled: %(points)s in all."
-            ),
-            surcoinche_extras=gettext_noop(
-                "%(side)s score (%(main_terms)s) × 4 for the surcoinche, then %(extras)s, "
-                "not multiplied: %(points)s in all."
-            ),
-        ),
+        "score_made_own_multiplied": _MULTIPLIED_THEN_EXTRAS,
         "score_bid_multiplied": variants(
             _multiplied_case,
             coinche=gettext_noop(
@@ -224,23 +224,7 @@ messages(
                 "%(side)s score (%(terms)s) × 4 for the surcoinche = %(points)s."
             ),
         ),
-        "score_multiplied_then_extras": variants(
-            _multiplied_case,
-            coinche=gettext_noop(
-                "%(side)s score (%(main_terms)s) × 2 for the coinche = %(points)s."
-            ),
-            surcoinche=gettext_noop(
-                "%(side)s score (%(main_terms)s) × 4 for the surcoinche = %(points)s."
-            ),
-            coinche_extras=gettext_noop(
-                "%(side)s score (%(main_terms)s) × 2 for the coinche, then %(extras)s, "
-                "not doubled: %(points)s in all."
-            ),
-            surcoinche_extras=gettext_noop(
-                "%(side)s score (%(main_terms)s) × 4 for the surcoinche, then %(extras)s, "
-                "not multiplied: %(points)s in all."
-            ),
-        ),
+        "score_multiplied_then_extras": _MULTIPLIED_THEN_EXTRAS,
         "score_bid_only": variants(
             by_multiplier,
             plain=gettext_noop(
