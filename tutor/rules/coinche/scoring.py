@@ -261,10 +261,10 @@ messages(
             "The defence scores %(sum)s."
         ),
         "classic_litige": ngettext_noop(
-            "Perfect tie (%(points)s each): litige. The defence scores its own points; the "
-            "taker's %(points_deposit)s point is held in deposit.",
-            "Perfect tie (%(points)s each): litige. The defence scores its own points; the "
-            "taker's %(points_deposit)s points are held in deposit.",
+            "A perfect tie at %(points)s each: litige. The defence scores its own points; "
+            "the taker's %(points_deposit)s point is held in deposit.",
+            "A perfect tie at %(points)s each: litige. The defence scores its own points; "
+            "the taker's %(points_deposit)s points are held in deposit.",
             "points_deposit",
         ),
         "deposit_won": ngettext_noop(
