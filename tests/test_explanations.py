@@ -322,3 +322,35 @@ def test_the_end_of_an_auction_is_said_once():
         for first, second in itertools.pairwise(texts):
             assert not (ends.search(first) and ends.search(second)), (sample.title, first)
     assert checked
+
+
+def test_a_side_scores_the_total_its_lines_showed():
+    """ "East-West: 34 card points + 20 for belote = 54", then "East-West score their own
+    total, 94 points": a score larger than the line above says what it adds."""
+    from tutor.exercises.samples import replay_sample
+
+    # Encyclopedia adds declarations after the contract is judged (seed 303 has some).
+    deals = [replay_sample("encyclopedia", seed) for seed in range(300, 340)]
+    checked = 0
+    for sample in [*all_samples(), *deals]:
+        shown = {
+            s.params["side"]: s.params["points"] for s in sample.steps if s.code == "side_total"
+        }
+        converted = {s.params["side"] for s in sample.steps if s.code == "converted_points"}
+        for step in sample.steps:
+            if step.code != "score_own" or step.params["side"] in converted:
+                continue
+            side, points = step.params["side"], step.params["points"]
+            if step.params.get("case") == "declarations":
+                checked += 1
+                assert render(step, "en").endswith(f"= {points}."), render(step, "en")
+            elif side in shown:
+                assert points == shown[side], (sample.title, render(step, "en"))
+    assert checked
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_award_for_every_trick_says_what_it_replaces(lang):
+    for code in ("score_capot_award", "score_generale_award"):
+        text = render(Step(code, {"points_base": 250, "points_capot": 100}), lang)
+        assert "250" in text and "100" in text, text
