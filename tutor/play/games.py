@@ -26,7 +26,7 @@ from tutor.rules.cards import SEATS, next_seat
 from tutor.rules.coinche.game import Game
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Step, gettext_noop, messages, seat_name, side_name
+from tutor.rules.explain import Step, gettext_noop, messages, seat_name
 
 from . import sentence, views
 from .coinche import CoincheTable, first_dealer
@@ -97,7 +97,6 @@ def game_view(table_game: TableGame, lang: str, current: CoincheTable | None = N
         "totals": tuple(game.totals),
         "game_scores": json.dumps(dict(zip(("NS", "EW"), game.totals, strict=True))),
         "winner": winner,
-        "winner_name": side_name(("NS", "EW")[winner], lang) if winner is not None else "",
         "over": winner is not None,
         "last": last,
         "last_url": reverse("play_deal", args=["coinche", last.token]),
@@ -116,14 +115,12 @@ def deal_context(record: TableDeal, table: CoincheTable, lang: str) -> dict:
     whole sheet and what comes next once it is over."""
     view = game_view(record.table_game, lang, current=table)
     row = next((r for r in view["rows"] if r["number"] == record.number), None)
-    before = None
-    if row is None and record.number > 1:
-        before = view["rows"][record.number - 2]["totals"]
     return {
         **view,
         "number": record.number,
         "row": row,
-        "before": before,
+        # While it is played, every finished deal of the game came before it.
+        "before": view["totals"] if row is None and record.number > 1 else None,
         "moved_on": record.number < view["deals"],
     }
 
@@ -138,8 +135,11 @@ def moved_on(record: TableDeal) -> bool:
     )
 
 
-def _bad(request, code: str, status: int, **params):
-    return views.bad_request(request, Step(code, params), status=status)
+def _bad(request, status: int, code: str, params: dict | None = None, back: str = ""):
+    """The refusal in the engine's way of saying it, with the way back to the game."""
+    message = sentence(Step(code, params or {}), get_language())
+    context = {"message": message, "back": back}
+    return render(request, "play/bad_request.html", context, status=status)
 
 
 def _new_deal(table_game: TableGame, number: int, seed: int, dealer: str) -> TableDeal:
@@ -170,7 +170,7 @@ def start(request):
         if dealer is not None and dealer not in SEATS:
             raise RulesError("bad_seat", value=dealer[:5])
     except RulesError as error:
-        return _bad(request, error.code, 400, **error.params)
+        return _bad(request, 400, error.code, error.params)
     if seed is None:
         seed = random.randrange(views.SEED_LIMIT)
     seats = views.LEARNER_SEATS["coinche"]["all" if data.get("seats") == "all" else "one"]
@@ -191,7 +191,7 @@ def next_deal(request, token: str):
     with: a second tap, or another device that already dealt, lands on the new deal."""
     table_game = _find(token)
     if table_game is None:
-        return _bad(request, "play_game_unknown", 404)
+        return _bad(request, 404, "play_game_unknown")
     with transaction.atomic():
         TableGame.objects.select_for_update().filter(pk=table_game.pk).first()
         view = game_view(table_game, get_language())
@@ -199,9 +199,11 @@ def next_deal(request, token: str):
         if request.POST.get("after") not in (None, str(view["deals"])):
             return redirect("play_deal", game="coinche", token=last.token)
         if view["over"]:
-            return _bad(request, "play_game_over", 409, side=("NS", "EW")[view["winner"]])
+            return _bad(request, 409, "play_game_over", {"side": view["winner_side"]}, view["url"])
         if not view["last_done"]:
-            return _bad(request, "play_game_not_over", 409, number=last.number)
+            return _bad(
+                request, 409, "play_game_not_over", {"number": last.number}, view["last_url"]
+            )
         try:
             with transaction.atomic():
                 record = _new_deal(
@@ -224,7 +226,7 @@ def sheet(request, token: str):
     way on (the deal being played, the next deal, or a new game once it is won)."""
     table_game = _find(token)
     if table_game is None:
-        return _bad(request, "play_game_unknown", 404)
+        return _bad(request, 404, "play_game_unknown")
     lang = get_language()
     match = game_view(table_game, lang)
     profile = table_game.profile
