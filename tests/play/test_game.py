@@ -175,3 +175,28 @@ def test_a_finished_game_deals_no_more_and_old_deals_are_frozen(client):
     assert frozen.status_code == 409
     assert 'data-action="undo"' not in client.get(first).content.decode()
     assert "data-game-on" in client.get(first).content.decode()
+
+
+def test_a_single_deal_carries_on_as_the_first_deal_of_a_game(client):
+    url = client.post("/en/play/coinche/", {"seats": "one", "seed": "6"}).url
+    carry = f"/en/play/coinche/{token(url)}/carry-on/"
+    early = client.post(carry)
+    assert early.status_code == 409 and "Deal 1 is not over yet" in early.content.decode()
+    page = finish_deal(client, url, random.Random(6))
+    assert 'data-action="carry-on-game"' in page and "Carry on to 2,000 points" in page
+    answer = client.post(carry)
+    assert answer.status_code == 302
+    first, second = (
+        TableDeal.objects.get(token=token(url)),
+        TableDeal.objects.get(token=token(answer.url)),
+    )
+    assert (first.number, second.number) == (1, 2)
+    assert first.table_game_id == second.table_game_id
+    assert second.dealer == next_seat(first.dealer) and second.profile == first.profile
+    # The first deal's page is now part of the game: its sheet, no second "carry on".
+    page = client.get(url).content.decode()
+    assert page.count("data-sheet-row=") == 1 and 'data-action="carry-on-game"' not in page
+    # A second tap goes to the game's deal being played and deals nothing.
+    again = client.post(carry)
+    assert again.url == answer.url and TableDeal.objects.count() == 2
+    assert client.post("/es/play/coinche/nope/carry-on/").status_code == 404

@@ -125,3 +125,20 @@ def test_a_won_game_names_the_winner_and_offers_a_new_game(site, lang, size):
     go(page, page.locator("[data-action=new-game]"))
     fresh = TableDeal.objects.get(token=token_of(page))
     assert fresh.number == 1 and fresh.profile == {"base": "federation", "target": 100}
+
+
+def test_a_single_deal_carries_on_into_a_game(site):
+    url, page = site
+    page.set_viewport_size(SIZES["phone"])
+    page.goto(f"{url}/es/play/coinche/")
+    go(page, page.locator("[data-action=start]"))
+    first = token_of(page)
+    play_deal(page, random.Random(3))
+    carry = page.locator("[data-action=carry-on-game]")
+    expect(carry).to_be_visible()
+    carry.scroll_into_view_if_needed()
+    page.screenshot(path="test-results/play-game-carry-on-es-phone.png")
+    go(page, carry)
+    second = TableDeal.objects.get(token=token_of(page))
+    assert second.number == 2 and second.table_game.deals.get(number=1).token == first
+    expect(page.locator("[data-game-line]")).to_contain_text("2")

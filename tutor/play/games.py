@@ -180,6 +180,31 @@ def start(request):
     return redirect("play_deal", game="coinche", token=record.token)
 
 
+@require_POST
+def carry_on(request, token: str):
+    """A single deal, once over, becomes deal 1 of a game under its rules and seats, and the
+    next deal is dealt (a second tap finds the game already started and goes to it)."""
+    with transaction.atomic():
+        record = TableDeal.objects.select_for_update().filter(game="coinche", token=token).first()
+        if record is None:
+            return _bad(request, 404, "play_game_unknown")
+        if record.table_game_id is not None:
+            last = record.table_game.deals.order_by("-number").first()
+            return redirect("play_deal", game="coinche", token=last.token)
+        if CoincheTable(record).deal.phase != "done":
+            back = reverse("play_deal", args=["coinche", record.token])
+            return _bad(request, 409, "play_game_not_over", {"number": 1}, back)
+        table_game = TableGame.objects.create(
+            profile=record.profile, seats=record.seats, **owner(request)
+        )
+        record.table_game, record.number = table_game, 1
+        record.save(update_fields=["table_game", "number"])
+        if game_view(table_game, get_language())["over"]:
+            return redirect("play_game", token=table_game.token)
+        nxt = _new_deal(table_game, 2, random.randrange(views.SEED_LIMIT), next_seat(record.dealer))
+    return redirect("play_deal", game="coinche", token=nxt.token)
+
+
 def _find(token: str) -> TableGame | None:
     return TableGame.objects.filter(token=token).first()
 
