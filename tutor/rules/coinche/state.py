@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from ..cards import KING, QUEEN, SEATS, card_code, card_of, next_seat, side_of
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
+from ..explain import Step, gettext_noop, messages, variants
 from .auction import Auction, four_sevens_seat, parse_call
 from .deal import AUCTION_CARDS
 from .declarations import (
@@ -71,17 +71,12 @@ messages(
             "%(seat)s plays %(the_card)s and says “rebelote”: the belote counts for %(side)s."
         ),
         "trick_taken": gettext_noop("%(seat)s takes trick %(number)s."),
-        # 002 lines 11 and 149: the auction is made on six cards, the last two come after it.
-        "deal_auction_cards": ngettext_noop(
-            "The auction is made on %(held)s cards: the last one is dealt when it is over.",
-            "The auction is made on %(held)s cards: the last %(count)s are dealt when it is over.",
-            "count",
+        # 002 lines 11 and 149: the auction is made on six cards, the last two come after it
+        # (the only packets of Profile.deal that hold cards back, AUCTION_CARDS).
+        "deal_auction_cards": gettext_noop(
+            "The auction is made on six cards: each player receives the last two once it is over."
         ),
-        "deal_completed": ngettext_noop(
-            "%(seat)s deals each player their last card.",
-            "%(seat)s deals each player their last %(count)s cards.",
-            "count",
-        ),
+        "deal_completed": gettext_noop("%(seat)s deals each player their last two cards."),
     }
 )
 
@@ -185,7 +180,7 @@ class CoincheDeal:
         """During a six-card auction, the sentence that says the last cards come after it."""
         if not self.to_come():
             return None
-        return Step("deal_auction_cards", {"held": self.dealt, "count": self.to_come()})
+        return Step("deal_auction_cards")
 
     # -- the auction --------------------------------------------------------------------
 
@@ -226,7 +221,7 @@ class CoincheDeal:
             self.redeal = Step("auction_redeal")
             return steps
         if self.dealt < 8:
-            steps.append(Step("deal_completed", {"seat": self.dealer, "count": 8 - self.dealt}))
+            steps.append(Step("deal_completed", {"seat": self.dealer}))
             self.dealt = 8
         # The four 7s, like the declarations below, are read from the whole hand (replay).
         sevens = four_sevens_seat(self.profile, [self.remaining[seat] for seat in SEATS])
