@@ -29,7 +29,7 @@ from tutor.rules.cards import SEATS, parse_cards
 from tutor.rules.cli import ask
 from tutor.rules.coinche.auction import parse_call
 from tutor.rules.coinche.state import CoincheDeal
-from tutor.rules.explain import Step, render
+from tutor.rules.explain import Step, bid_name, render
 
 pytestmark = pytest.mark.django_db
 
@@ -336,6 +336,8 @@ def test_the_calls_are_only_the_profile_own_and_name_what_it_lacks(client):
     assert all(html.escape(line) in page for line in lacks)
     assert html.escape(render(Step("generale_not_in_profile"), "en")) in page
     assert 'data-lesson="coinche-auction"' in page and "How does the auction work?" in page
+    # The capot button says the engine's word for the bid.
+    assert re.search(r'value="capotH"[^>]*>([^<]+)<', page).group(1) == bid_name("capot", "en")
     # Under a profile that plays them, SA and TA are calls and the line is gone.
     page = client.get(start(client, seed="3", dealer="W", profile="encyclopedia")).content.decode()
     assert "80SA" in LEGAL_CALL.findall(page) + REFUSED_CALL.findall(page)

@@ -22,6 +22,7 @@ from tutor.rules.coinche.tricks import trump_code
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import (
     Step,
+    bid_name,
     gettext_noop,
     messages,
     pgettext_noop,
@@ -302,7 +303,7 @@ class CoincheTable:
             return {"text": word, "symbol": "", "suit": ""}
         amount = parsed.bid
         if amount in ("capot", "generale"):
-            amount = sentence(Step("table_bid", {"bid": amount}), lang)
+            amount = bid_name(amount, lang)
         return {
             "text": str(amount),
             "symbol": SUIT_SYMBOLS.get(parsed.trump, ""),
