@@ -75,3 +75,16 @@ def test_no_answer_slips_in_after_a_simultaneous_reveal():
     )
     assert set(statuses) <= {200, 409}
     assert Answer.objects.count() == counted_at_reveal == statuses.count(200)
+
+
+def test_phones_racing_for_the_last_places_never_pass_the_cap():
+    session = create(Client(), max_players="5")
+    url = reverse("club_join")
+
+    def joins(number):
+        data = {"code": session.code, "nickname": f"p{number}", "lang": "en"}
+        return lambda: Client().post(url, data).status_code
+
+    statuses = run_together([joins(number) for number in range(PLAYERS)])
+    assert sorted(statuses) == [302] * 5 + [409] * (PLAYERS - 5)
+    assert sorted(Player.objects.values_list("place", flat=True)) == [1, 2, 3, 4, 5]

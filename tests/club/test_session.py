@@ -163,6 +163,18 @@ def test_the_teacher_removes_a_player(client, session, host, phone):
     assert "Ana" not in client.get(host()).content.decode()
     poll = phone.get(reverse("club_play_live", args=[session.code]), headers={"HX-Request": "true"})
     assert poll.status_code == 403
+    # The poll sends the phone to the join page, which says why; joining again is refused.
+    join_page = poll.headers["HX-Redirect"]
+    with translation.override("en"):
+        told = translation.gettext("The teacher removed you from this session.")
+    assert told in unescape(phone.get(join_page).content.decode())
+    again = phone.post(join_page, {"code": session.code, "nickname": "Ana2", "lang": "en"})
+    assert again.status_code == 403
+    assert told in unescape(again.content.decode())
+    assert not Player.objects.exists()
+    # Another phone may still take the place.
+    join(Client(), session, "Bea")
+    assert Player.objects.get().nickname == "Bea"
 
 
 def test_the_session_takes_no_more_players_than_its_cap(client):

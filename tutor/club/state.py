@@ -91,8 +91,16 @@ def is_due(session: ClubSession, opened_at) -> bool:
 
 
 def remove_player(session_id: int, player_id: int) -> None:
-    """The teacher removes a player: their answers go with them, so the results forget them."""
-    Player.objects.filter(session_id=session_id, pk=player_id).delete()
+    """The teacher removes a player: their answers go with them, so the results forget them,
+    and their phone's token is kept so that this browser cannot join again."""
+    with transaction.atomic():
+        session = ClubSession.objects.select_for_update().get(pk=session_id)
+        player = Player.objects.filter(session_id=session_id, pk=player_id).first()
+        if player is None:
+            return
+        session.removed = [*session.removed, player.token_digest]
+        session.save(update_fields=["removed"])
+        player.delete()
 
 
 def seconds_left(session: ClubSession, opened_at) -> int | None:

@@ -1,14 +1,15 @@
 """Creating a session and joining one (see host.py for the projector, play.py for phones)."""
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Max
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tutor.pages import rules
 
@@ -79,14 +80,22 @@ def _create(request, data) -> ClubSession | None:
     raise RuntimeError("no free join code after several draws")
 
 
+REMOVED = gettext_lazy("The teacher removed you from this session.")
+
+
 def join(request):
     initial = {"code": request.GET.get("code", "")[:20], "lang": translation.get_language()}
     form = JoinForm(request.POST or None, initial=initial)
     status = 200
+    notice = ""
     if request.method == "GET":
         code = codes.normalise_code(initial["code"])
         if code and current_player(request, code) is not None:
             return redirect("club_play", code)
+        session = _joinable(code) if code and request.COOKIES.get(player_cookie(code)) else None
+        if session is not None and _removed(request, session):
+            # Where a removed phone's next poll sends it: say why at once.
+            notice = REMOVED
     elif request.method == "POST":
         if form.is_valid():
             response = _join(request, form)
@@ -94,11 +103,13 @@ def join(request):
                 return response
             if form.has_error("code", "too_many"):
                 status = 429
+            elif form.has_error(NON_FIELD_ERRORS, "removed"):
+                status = 403
             else:
                 status = 404 if form.has_error("code") else 409
         else:
             status = 400
-    return render(request, "club/join.html", {"form": form}, status=status)
+    return render(request, "club/join.html", {"form": form, "notice": notice}, status=status)
 
 
 def _joinable(code: str) -> ClubSession | None:
@@ -129,29 +140,20 @@ def _join(request, form) -> HttpResponseRedirect | None:
         Player.objects.filter(pk=player.pk).update(lang=data["lang"])
         with translation.override(data["lang"]):
             return redirect("club_play", session.code)
-    if session.players.count() >= codes.MAX_PLAYERS:
-        message = ngettext(
-            "This session is full: it takes %(count)s player.",
-            "This session is full: it takes %(count)s players.",
-            codes.MAX_PLAYERS,
-        ) % {"count": codes.MAX_PLAYERS}
-        form.add_error(None, message)
-        return None
-    if session.max_players is not None and session.players.count() >= session.max_players:
-        form.add_error(None, _("This session is full: the teacher set a limit on players."))
+    if _removed(request, session):
+        form.add_error(None, ValidationError(REMOVED, code="removed"))
         return None
     token = codes.new_token()
-    try:
-        with transaction.atomic():
-            Player.objects.create(
-                session=session,
-                nickname=data["nickname"],
-                nickname_key=nicknames.key(data["nickname"]),
-                token_digest=codes.digest(token),
-                lang=data["lang"],
-            )
-    except IntegrityError:
-        form.add_error("nickname", _("Someone in this session already has this nickname."))
+    player = Player(
+        session=session,
+        nickname=data["nickname"],
+        nickname_key=nicknames.key(data["nickname"]),
+        token_digest=codes.digest(token),
+        lang=data["lang"],
+    )
+    refusal = _take_place(session, player)
+    if refusal:
+        form.add_error(*refusal)
         return None
     with translation.override(data["lang"]):
         response = redirect("club_play", session.code)
@@ -164,6 +166,43 @@ def _join(request, form) -> HttpResponseRedirect | None:
         secure=settings.SESSION_COOKIE_SECURE,
     )
     return response
+
+
+def _removed(request, session: ClubSession) -> bool:
+    """Whether this browser holds the token of a phone the teacher removed."""
+    held = request.COOKIES.get(player_cookie(session.code))
+    return bool(held) and codes.digest(held) in session.removed
+
+
+def _take_place(session: ClubSession, player: Player) -> tuple | None:
+    """Saves ``player`` in the next free place, or says which field refuses and why.
+
+    The count and the highest place come from one statement; two phones that read the
+    same ones take the same place, the unique index lets one in, and the other reads again
+    (and finds the session full if that was the last place)."""
+    teacher_cap = session.max_players is not None and session.max_players < codes.MAX_PLAYERS
+    cap = session.max_players if teacher_cap else codes.MAX_PLAYERS
+    for _attempt in range(20):
+        count, last = session.players.aggregate(count=Count("pk"), last=Max("place")).values()
+        if count >= cap:
+            if teacher_cap:
+                return None, _("This session is full: the teacher set a limit on players.")
+            message = ngettext(
+                "This session is full: it takes %(count)s player.",
+                "This session is full: it takes %(count)s players.",
+                cap,
+            )
+            return None, message % {"count": cap}
+        player.place = (last or 0) + 1
+        try:
+            with transaction.atomic():
+                player.save(force_insert=True)
+            return None
+        except IntegrityError:
+            player.pk = None
+            if session.players.filter(nickname_key=player.nickname_key).exists():
+                return "nickname", _("Someone in this session already has this nickname.")
+    return None, _("Many players are joining at this moment: send the form again.")
 
 
 def short_join(request, code):
