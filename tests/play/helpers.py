@@ -94,3 +94,23 @@ def chouine_seed() -> int:
         if exchanged and announced:
             return seed
     raise AssertionError("no seed found")
+
+
+@cache
+def coinche_pause_seed(profile: str = "encyclopedia", dealer: str = "N") -> int:
+    """The first seed whose auction, with the test's learner (South) passing, stops on a bid
+    of East's that South may coinche out of turn (found by the engine, not written down)."""
+    from tutor.play.coinche import CoincheTable
+
+    for seed in range(1, 5000):
+        record = SimpleNamespace(
+            seed=seed, dealer=dealer, profile=profile, seats="S", moves=[], seen=0
+        )
+        table = CoincheTable(record)
+        table.advance()
+        while table.deal.phase == "auction" and not table.paused():
+            table.move("call", "pass")
+            table.advance()
+        if table.paused():
+            return seed
+    raise AssertionError("no seed found")

@@ -1,6 +1,7 @@
 """In Chromium, on a phone and a desktop, in two languages: whole Coinche and Chouine deals
 played through the page, their replay checked by the CLI, a refused card's reason, undo, a
-reload mid-deal, the referee against the CLI, and one trick played from the keyboard."""
+reload mid-deal, the referee against the CLI, one trick played from the keyboard, a deal bid
+on six cards and a coinche made out of turn."""
 
 import json
 import random
@@ -9,10 +10,17 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from tests.play.helpers import _learner_move, chouine_seed, cli_legal, cli_replay
+from tests.play.helpers import (
+    _learner_move,
+    chouine_seed,
+    cli_legal,
+    cli_replay,
+    coinche_pause_seed,
+)
 from tutor.play.chouine import ChouineTable
 from tutor.play.models import TableDeal
 from tutor.rules.cards import card_code
+from tutor.rules.explain import Step, render
 
 pytestmark = pytest.mark.browser
 
@@ -222,3 +230,81 @@ def test_one_trick_from_the_keyboard(site):
             ).to_be_focused()
             act(page, None, "Enter")
     raise AssertionError("no trick was played")
+
+
+def play_out_and_check_the_replay(page, url, rng) -> dict:
+    """Random offered moves to the end; the replay through the CLI scores as the page does."""
+    for _ in range(400):
+        if not step_coinche(page, rng):
+            break
+    assert page.locator("#play-area").get_attribute("data-phase") == "done"
+    scores = json.loads(page.locator("[data-scores]").get_attribute("data-scores"))
+    payload = json.loads(
+        page.request.get(url + page.locator("[data-replay]").get_attribute("href")).text()
+    )
+    answer = cli_replay(payload)
+    assert answer["valid"] and answer["scores"] == scores
+    return payload
+
+
+@pytest.mark.parametrize(("lang", "size"), [("es", "phone"), ("ro", "desktop")])
+def test_a_six_card_auction_deal_in_the_browser(site, lang, size):
+    """002 line 11 (the beloinche, 6-2): six cards and two places face down while bidding."""
+    url, page = site
+    page.set_viewport_size(SIZES[size])
+    page.goto(f"{url}/{lang}/play/coinche/?seed=3&dealer=E&profile=federation~deal:6-2")
+    act(page, page.locator("[data-action=start]"))
+    held = page.locator("[data-auction-hand] [data-hand] [data-card].pick")
+    expect(held).to_have_count(6)
+    expect(page.locator("[data-auction-hand] [data-to-come]")).to_have_count(2)
+    expect(page.locator("[data-to-come-note]")).to_have_text(
+        render(Step("deal_auction_cards"), lang)
+    )
+    page.screenshot(path=f"test-results/play-six-cards-auction-{lang}-{size}.png", full_page=True)
+    shown = sorted(held.nth(i).get_attribute("data-card") for i in range(6))
+    bid = page.locator("button[data-call]:not([aria-disabled])").filter(has_text="8").first
+    act(page, bid)
+    while page.locator("#play-area").get_attribute("data-phase") == "auction":
+        act(page, page.locator("button[data-call=pass]"))
+    payload = json.loads(
+        page.request.get(f"{url}/{lang}/play/coinche/{token_of(page)}/replay.json").text()
+    )
+    assert sorted(payload["hands"]["S"][:6]) == shown
+    news = page.locator("[data-news]")
+    expect(news).to_contain_text(render(Step("deal_completed", {"seat": "E"}), lang))
+    received = {"cards": payload["hands"]["S"][6:]}
+    expect(news).to_contain_text(render(Step("play_cards_received", received), lang))
+    expect(page.locator("[data-to-come]")).to_have_count(0)
+    page.screenshot(path=f"test-results/play-six-cards-dealt-{lang}-{size}.png", full_page=True)
+    play_out_and_check_the_replay(page, url, random.Random(lang))
+    page.screenshot(path=f"test-results/play-six-cards-end-{lang}-{size}.png", full_page=True)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", "phone"), ("pt", "desktop")])
+def test_a_coinche_out_of_turn_in_the_browser(site, lang, size):
+    """002 line 31 (encyclopedia): East bids, North is to speak, South coinches at once."""
+    url, page = site
+    page.set_viewport_size(SIZES[size])
+    seed = coinche_pause_seed()
+    page.goto(f"{url}/{lang}/play/coinche/?seed={seed}&dealer=N&profile=encyclopedia")
+    act(page, page.locator("[data-action=start]"))
+    while not page.locator("[data-out-of-turn]").count():
+        act(page, page.locator("button[data-call=pass]"))
+    panel = page.locator("[data-out-of-turn]")
+    expect(panel.locator("button[data-call=coinche]")).to_be_visible()
+    expect(panel.locator("[data-action=continue]")).to_be_visible()
+    line = render(Step("call_any_moment", {"seat": "S", "kind": "coinche"}), lang)
+    expect(panel).to_contain_text(line)
+    expect(page.locator("[data-auction-hand] [data-card].pick")).to_have_count(8)
+    page.screenshot(path=f"test-results/play-out-of-turn-offer-{lang}-{size}.png", full_page=True)
+    act(page, panel.locator("button[data-call=coinche]"))
+    said = render(Step("call_coinche", {"seat": "S"}), lang)
+    expect(page.locator(".play-auction")).to_contain_text(said)
+    page.screenshot(path=f"test-results/play-out-of-turn-made-{lang}-{size}.png", full_page=True)
+    # Undo brings the offer back; the learner coinches again.
+    act(page, page.locator("[data-action=undo]"))
+    expect(page.locator("[data-out-of-turn] button[data-call=coinche]")).to_be_visible()
+    act(page, page.locator("[data-out-of-turn] button[data-call=coinche]"))
+    payload = play_out_and_check_the_replay(page, url, random.Random(lang))
+    assert "S:coinche" in payload["calls"]
+    expect(page.locator("[data-end]")).to_be_visible()

@@ -18,6 +18,8 @@ from tests.play.helpers import (
     SCORES,
     chouine_seed,
     cli_legal,
+    cli_replay,
+    coinche_pause_seed,
     unescape,
 )
 from tutor.play import bots
@@ -25,8 +27,9 @@ from tutor.play.coinche import CoincheTable
 from tutor.play.models import TableDeal
 from tutor.rules.cards import SEATS, parse_cards
 from tutor.rules.cli import ask
+from tutor.rules.coinche.auction import parse_call
 from tutor.rules.coinche.state import CoincheDeal
-from tutor.rules.explain import Step, render
+from tutor.rules.explain import Step, bid_name, render
 
 pytestmark = pytest.mark.django_db
 
@@ -47,7 +50,12 @@ def play_to_the_end(client, url, rng, lang="en"):
             client.post(f"/{lang}/play/coinche/{token}/redeal/")
         else:
             at = AT.search(page).group(1)
-            if 'data-action="continue"' in page:
+            if "data-out-of-turn" in page and 'value="continue"' in page:
+                # The bots wait: coinche out of turn now, or let the auction go on.
+                choice = rng.choice([*LEGAL_CALL.findall(page), "continue", "continue"])
+                data = {"action": "continue"} if choice == "continue" else {"call": choice}
+                client.post(url, {**data, "at": at})
+            elif 'data-action="continue"' in page:
                 trick = TableDeal.objects.get(token=url.rstrip("/").split("/")[-1]).seen + 1
                 client.post(url, {"action": "continue", "trick": trick, "at": at})
             elif calls := LEGAL_CALL.findall(page):
@@ -339,6 +347,8 @@ def test_the_calls_are_only_the_profile_own_and_name_what_it_lacks(client):
     assert all(html.escape(line) in page for line in lacks)
     assert html.escape(render(Step("generale_not_in_profile"), "en")) in page
     assert 'data-lesson="coinche-auction"' in page and "How does the auction work?" in page
+    # The capot button says the engine's word for the bid.
+    assert re.search(r'value="capotH"[^>]*>([^<]+)<', page).group(1) == bid_name("capot", "en")
     # Under a profile that plays them, SA and TA are calls and the line is gone.
     page = client.get(start(client, seed="3", dealer="W", profile="encyclopedia")).content.decode()
     assert "80SA" in LEGAL_CALL.findall(page) + REFUSED_CALL.findall(page)
@@ -396,3 +406,184 @@ def test_the_referee_draws_one_game_at_a_time(client):
     assert chouine.status_code == 200 and "data-answer" not in body and "data-error" not in body
     assert 'name="stock"' in body and 'name="t2"' not in body and 'name="house"' not in body
     assert 'aria-current="page"' in body.split('data-game="chouine"')[1][:40]
+
+
+# -- the auction on six cards (002 lines 11 and 149) -----------------------------------
+
+
+def _first_bid_then_pass(page: str, state: dict) -> str:
+    calls = LEGAL_CALL.findall(page)
+    if not state.get("bid"):
+        state["bid"] = True
+        return next((c for c in calls if c[0].isdigit()), "pass")
+    return "pass"
+
+
+@pytest.mark.parametrize(
+    "profile", ["federation~deal:6-2", '{"base": "encyclopedia", "deal": "3-3-2"}']
+)
+def test_a_six_card_auction_deal_played_to_the_end(client, profile):
+    url = start(client, profile=profile, seed="3", dealer="E")  # South speaks first
+    page = client.get(url).content.decode()
+    payload = client.get(url + "replay.json").json()
+    # The learner bids on the first six cards dealt, with two face-down places to come.
+    assert 'data-auction-hand="6"' in page and page.count("data-to-come ") == 2
+    shown = re.findall(r'<span class="pick" data-card="(\w\w)">', page)
+    assert sorted(shown) == sorted(payload["hands"]["S"][:6])
+    assert render(Step("deal_auction_cards"), "en") in page
+    state: dict = {}
+    while 'data-phase="auction"' in page:
+        at = AT.search(page).group(1)
+        client.post(url, {"call": _first_bid_then_pass(page, state), "at": at})
+        page = client.get(url).content.decode()
+    assert 'data-phase="play"' in page, "the learner's bid gives a contract"
+    payload = client.get(url + "replay.json").json()
+    news = html.unescape(re.search(r"data-news>(.*?)</div>", page, re.S).group(1))
+    assert render(Step("deal_completed", {"seat": "E"}), "en") in news
+    received = render(Step("play_cards_received", {"cards": payload["hands"]["S"][6:]}), "en")
+    assert received in news
+    assert "data-auction-hand" not in page and "data-to-come " not in page
+    page = play_to_the_end(client, url, random.Random(profile))
+    scores = json.loads(unescape(SCORES.search(page).group(1)))
+    payload = client.get(url + "replay.json").json()
+    answer = cli_replay(payload)
+    assert answer["valid"] and answer["scores"] == scores and len(payload["plays"]) == 32
+    # The hands as dealt at the end: all eight cards, in the order dealt.
+    assert page.count("data-hand-of=") == 4
+
+
+def test_the_bots_bid_on_the_six_cards_they_hold():
+    """002 line 11: one bids without knowing the two cards to come."""
+    strong = parse_cards(["AH", "TH", "7S", "8S", "7C", "8D", "JH", "9H"])  # J and 9 last
+    weak = parse_cards(["7H", "8H", "9S", "TS", "7C", "8C", "7D", "9D"])
+    rest = [c for c in range(32) if c not in strong and c not in weak]
+    hands = {"S": strong, "W": weak, "N": rest[:8], "E": rest[8:]}
+    for spec, bids in (("federation", True), ("federation~deal:6-2", False)):
+        deal = CoincheDeal(spec, "E", hands)
+        for _ in range(2):
+            deal.call("pass")
+        assert (bots.coinche_call(deal) != "pass") == bids, spec
+
+
+# -- the coinche at any moment (002 line 31, the encyclopedia profile) ---------------------
+
+
+def _paused_page(client, profile="encyclopedia"):
+    """The deal of :func:`coinche_pause_seed`, the learner passing until East's bid."""
+    url = start(client, profile=profile, seed=str(coinche_pause_seed()), dealer="N")
+    page = client.get(url).content.decode()
+    while "data-out-of-turn" not in page:
+        assert 'data-phase="auction"' in page
+        client.post(url, {"call": "pass", "at": AT.search(page).group(1)})
+        page = client.get(url).content.decode()
+    return url, page
+
+
+def test_a_coinche_out_of_turn_is_offered_made_replayed_and_undone(client):
+    url, page = _paused_page(client)
+    token = url.rstrip("/").split("/")[-1]
+    record = TableDeal.objects.get(token=token)
+    assert record.moves[-1]["seat"] == "E" and record.moves[-1]["call"][0].isdigit()
+    # The bots wait for South: a Coinche button, "let it go on", the engine's sentence.
+    assert 'value="S:coinche" data-call="coinche"' in page
+    assert 'name="action" value="continue"' in page and "data-your-turn" not in page
+    line = render(Step("call_any_moment", {"seat": "S", "kind": "coinche"}), "en")
+    assert line in html.unescape(page)
+    moves = len(record.moves)
+    response = client.post(url, {"call": "S:coinche", "at": moves})
+    assert response.status_code == 302  # a plain form, without JavaScript
+    record.refresh_from_db()
+    assert record.moves[moves] == {"seat": "S", "call": "S:coinche"}
+    page = client.get(url).content.decode()
+    said = render(Step("call_coinche", {"seat": "S"}), "en")
+    assert said in html.unescape(page) and "data-out-of-turn" not in page
+    # Undo takes the coinche back, with what the bots did after it: the pause again.
+    client.post(url, {"action": "undo", "at": len(record.moves)})
+    record.refresh_from_db()
+    assert len(record.moves) == moves
+    assert "data-out-of-turn" in client.get(url).content.decode()
+    # Coinche again and play to the end: the replay checks "S:coinche" and scores the same.
+    client.post(url, {"call": "S:coinche", "at": moves})
+    page = play_to_the_end(client, url, random.Random(4))
+    payload = client.get(url + "replay.json").json()
+    assert "S:coinche" in payload["calls"]
+    answer = cli_replay(payload)
+    scores = json.loads(unescape(SCORES.search(page).group(1)))
+    assert answer["valid"] and answer["scores"] == scores
+    assert answer["contract"]["double"] == 2
+
+
+def test_letting_the_auction_go_on_and_undoing_it(client):
+    url, page = _paused_page(client)
+    record = TableDeal.objects.get(token=url.rstrip("/").split("/")[-1])
+    moves = len(record.moves)
+    # A stale "let it go on" (drawn before another move) changes nothing.
+    page = client.post(url, {"action": "continue", "at": moves - 1}).content.decode()
+    assert render(Step("play_stale"), "en") in html.unescape(page)
+    record.refresh_from_db()
+    assert len(record.moves) == moves
+    client.post(url, {"action": "continue", "at": moves})
+    record.refresh_from_db()
+    assert record.moves[moves] == {"seat": "S", "let_go": True}
+    assert len(record.moves) > moves + 1  # the bots carried on
+    client.post(url, {"action": "undo", "at": len(record.moves)})
+    record.refresh_from_db()
+    assert len(record.moves) == moves
+    page = client.get(url).content.decode()
+    assert "data-out-of-turn" in page and 'value="S:coinche"' in page
+    # Nothing to let go of any more once the learner has coinched: a clear refusal.
+    client.post(url, {"call": "S:coinche", "at": moves})
+    record.refresh_from_db()
+    response = client.post(url, {"action": "continue", "at": len(record.moves)})
+    assert response.status_code == 200
+    assert "data-refusal" in response.content.decode()
+    payload = client.get(url + "replay.json").json()
+    assert "let_go" not in json.dumps(payload) and ask("auction", payload)[0]["valid"]
+
+
+@pytest.mark.parametrize("profile", ["encyclopedia", "federation~coinche_out_of_turn:1"])
+def test_the_bots_pause_only_when_the_engine_lets_south_coinche(client, profile):
+    """Over many deals: the out-of-turn panel is there exactly when the last call was an
+    engine seat's bid and the engine accepts "S:coinche" out of turn."""
+    paused = 0
+    for seed in range(12):
+        record = SimpleNamespace(
+            seed=seed, dealer=SEATS[seed % 4], profile=profile, seats="S", moves=[], seen=0
+        )
+        table = CoincheTable(record)
+        table.advance()
+        rng = random.Random(seed)
+        while table.deal.phase == "auction":
+            deal = table.deal
+            last = record.moves[-1] if record.moves else {}
+            may = deal.to_move != "S" and deal.auction.check(parse_call("S:coinche")) is None
+            bot_bid = last.get("seat") not in (None, "S") and last.get("call", "pass")[0].isdigit()
+            assert table.paused() == (may and bot_bid)
+            assert bool(table.context("en").get("out_of_turn")) == may
+            if table.paused():
+                paused += 1
+                table.let_go() if rng.random() < 0.7 else table.move("call", "S:coinche")
+            else:
+                table.move("call", rng.choice([*deal.legal_calls()[:3], "pass", "pass"]))
+            table.advance()
+    assert paused
+
+
+def test_every_seat_that_may_coinche_out_of_turn_gets_its_button(client):
+    url = start(client, profile="encyclopedia", seed="5", dealer="N", seats="all")
+    page = client.get(url).content.decode()
+    assert "data-out-of-turn" not in page  # no bid yet
+    client.post(url, {"call": "90H", "at": 0})  # West bids; South speaks in turn
+    page = client.get(url).content.decode()
+    assert 'value="N:coinche" data-call="coinche"' in page
+    assert 'name="action" value="continue"' not in page  # nobody waits: South is to speak
+    client.post(url, {"call": "N:coinche", "at": 1})
+    record = TableDeal.objects.get(token=url.rstrip("/").split("/")[-1])
+    assert record.moves[-1] == {"seat": "N", "call": "N:coinche"}
+    page = client.get(url).content.decode()
+    assert 'value="E:surcoinche" data-call="surcoinche"' in page
+    for at in (2, 3, 4):
+        client.post(url, {"call": "pass", "at": at})
+    payload = client.get(url + "replay.json").json()
+    assert payload["calls"] == ["90H", "N:coinche", "pass", "pass", "pass"]
+    assert ask("auction", payload)[0]["contract"]["double"] == 2

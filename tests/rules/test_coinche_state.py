@@ -14,6 +14,7 @@ from tutor.rules.coinche.deal import cut_and_deal
 from tutor.rules.coinche.state import CoincheDeal, IllegalMove
 from tutor.rules.coinche.tricks import trump_code
 from tutor.rules.errors import RulesError
+from tutor.rules.explain import Step
 
 AUCTIONS = json.loads(
     (Path(__file__).parent / "vectors" / "coinche_auction.json").read_text(encoding="utf-8")
@@ -27,8 +28,8 @@ HANDS = cut_and_deal(random.Random(1), "N").hands
 def test_seed_auctions_through_the_machine(vector):
     """Each auction of seeds 000/002 (vectors/coinche_auction.json) called one by one."""
     question = vector["input"]
-    if any(":" in str(call) for call in question["calls"]) or "hands" in question:
-        pytest.skip("out-of-turn calls and four-7s hands are the auction command's own cases")
+    if "hands" in question:
+        pytest.skip("four-7s hands are the auction command's own cases")
     deal = CoincheDeal(question.get("profile", "federation"), question["dealer"], HANDS)
     expect = vector["expect"]
     for index, call in enumerate(question["calls"]):
@@ -38,6 +39,9 @@ def test_seed_auctions_through_the_machine(vector):
             assert not deal.can_call(call)
             return
         deal.call(call)
+    # The calls as the machine keeps them (a caller named only out of turn) replay the same.
+    answer, _ = ask("auction", {**question, "calls": deal.calls})
+    assert answer["valid"] and answer["contract"] == expect.get("contract", answer["contract"])
     if expect.get("done"):
         contract = expect["contract"]
         assert (deal.contract.as_dict() if deal.contract else None) == contract
@@ -200,3 +204,115 @@ def test_the_machine_refuses_what_is_not_a_move():
     assert error.value.code == "bid_out_of_range"
     with pytest.raises(RulesError):
         deal.call("nonsense")
+
+
+# -- the auction made on six cards (002 line 149: 3-3-2; line 11, the beloinche: 6-2) ---------
+
+SIX_CARD_DEALS = [("3-3-2", "002 line 149"), ("6-2", "002 line 11")]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize(("pattern", "source"), SIX_CARD_DEALS)
+def test_a_six_card_auction_then_the_last_two_cards(profile, pattern, source):
+    """Each player bids on the first six cards dealt; the last two arrive with the contract,
+    and the deal goes on on eight cards, scored as the replay command scores it."""
+    spec = {"base": profile, "deal": pattern}
+    dealt = cut_and_deal(random.Random(11), "N", pattern=pattern)
+    deal = CoincheDeal(spec, "N", dealt.hands)
+    for seat in SEATS:
+        assert deal.hand(seat) == dealt.auction_hands(pattern)[seat]
+    assert deal.to_come() == 2
+    note = deal.auction_note()
+    assert note == Step("deal_auction_cards")
+    steps = []
+    for call in ("80H", "pass", "pass", "pass"):
+        steps = deal.call(call)
+    assert [s.code for s in steps[-2:]] == ["auction_contract", "deal_completed"]
+    assert steps[-1].params == {"seat": "N"}
+    assert deal.to_come() == 0 and deal.auction_note() is None
+    for seat in SEATS:
+        assert deal.hand(seat) == dealt.hands[seat]
+    while not deal.finished:
+        deal.play(deal.legal().legal[0])
+    # The replay takes the whole hands: the packets do not change what it checks.
+    answer, _ = ask("replay", json.loads(json.dumps(deal.replay_payload())))
+    assert answer["valid"]
+    assert answer["scores"] == dict(zip(("NS", "EW"), deal.result().score.scores, strict=True))
+
+
+@pytest.mark.parametrize(("pattern", "source"), SIX_CARD_DEALS)
+def test_four_passes_on_six_cards_deal_nothing_more(pattern, source):
+    deal = CoincheDeal({"base": "federation", "deal": pattern}, "N", HANDS)
+    for _ in range(4):
+        steps = deal.call("pass")
+    assert deal.phase == "redeal" and "deal_completed" not in [s.code for s in steps]
+    assert deal.to_come() == 0 and all(len(deal.dealt_cards(seat)) == 6 for seat in SEATS)
+
+
+@pytest.mark.parametrize(("pattern", "source"), SIX_CARD_DEALS)
+def test_four_sevens_and_declarations_read_the_whole_hand(pattern, source):
+    """002 line 199 with a six-card auction: the fourth 7 and a tierce's third card come with
+    the last two cards; the machine, like replay, reads the eight cards."""
+    deck = [c for c in range(32) if not SEVENS >> c & 1]
+    sevens = {"S": [0, 8, 16, *deck[:3], 24, deck[3]], "E": deck[4:12]}
+    sevens |= {"N": deck[12:20], "W": deck[20:28]}
+    spec = {"base": "federation", "deal": pattern, "four_sevens_cancel": True}
+    deal = CoincheDeal(spec, "N", sevens)
+    assert parse_card("7C") not in deal.hand("S")
+    for call in ("80S", "pass", "pass", "pass"):
+        steps = deal.call(call)
+    assert deal.phase == "redeal" and steps[-1].code == "four_sevens_redeal"
+    answer, _ = ask(
+        "replay",
+        {**deal.replay_payload(), "plays": [], "calls": ["80S", "pass", "pass", "pass"]},
+    )
+    assert answer["valid"] and answer["contract"] is None
+    # S's tierce 7-8-9 of hearts: the 9 is one of the last two cards.
+    tierce = {**HANDS_DECL, "S": ["7H", "8H", "KS", "QS", "AD", "7C", "9H", "TC"]}
+    deal = _deal_with(
+        tierce, ["80S", "pass", "pass", "pass"], {"base": "federation", "deal": pattern}
+    )
+    assert [c.kind for c in deal.declarable()] == ["tierce"]
+
+
+# -- the coinche at any moment (002 line 31, "coincher on the fly"; encyclopedia profile) -------
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_who_may_coinche_out_of_turn(profile):
+    """After W's bid (dealer N), S speaks in turn; N, the other opponent, may coinche at once
+    where the profile says so; the bidder's partner may then surcoinche out of turn."""
+    deal = CoincheDeal(profile, "N", HANDS)
+    deal.call("90H")
+    allowed = deal.profile.coinche_out_of_turn
+    assert deal.calls_out_of_turn("S") == {}  # in turn: the ordinary calls
+    assert deal.calls_out_of_turn("E") == {}  # W's partner: nothing to coinche
+    offered = deal.calls_out_of_turn("N")
+    assert list(offered) == (["N:coinche"] if allowed else [])
+    if not allowed:
+        with pytest.raises(IllegalMove) as error:
+            deal.call("N:coinche")
+        assert error.value.code == "not_your_turn"
+        return
+    assert offered["N:coinche"] == Step("call_any_moment", {"seat": "N", "kind": "coinche"})
+    deal.call("N:coinche")
+    assert deal.calls == ["90H", "N:coinche"] and deal.auction.double == 2
+    assert deal.calls_out_of_turn("N") == {} and deal.calls_out_of_turn("S") == {}
+    # The auction carries on from the coincher: W, the bidder, speaks in turn; E, W's
+    # partner, may surcoinche at once.
+    assert deal.to_move == "W" and deal.calls_out_of_turn("W") == {}
+    assert list(deal.calls_out_of_turn("E")) == ["E:surcoinche"]
+    for call in ("pass", "pass", "pass"):
+        deal.call(call)
+    assert deal.contract.as_dict() == {"seat": "W", "bid": 90, "trump": "H", "double": 2}
+    while not deal.finished:
+        deal.play(deal.legal().legal[0])
+    answer, _ = ask("replay", json.loads(json.dumps(deal.replay_payload())))
+    assert answer["valid"] and answer["contract"]["double"] == 2
+    assert answer["scores"] == dict(zip(("NS", "EW"), deal.result().score.scores, strict=True))
+
+
+def test_no_coinche_out_of_turn_on_an_uncoinchable_capot():
+    deal = CoincheDeal({"base": "encyclopedia", "coinche_capot": False}, "N", HANDS)
+    deal.call("capotH")
+    assert deal.calls_out_of_turn("N") == {}

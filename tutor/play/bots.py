@@ -36,17 +36,20 @@ def _clear_suit(hand: int) -> int | None:
 
 
 def coinche_call(deal: CoincheDeal) -> str:
-    """Opens (or answers an opponent's bid once) at the lowest bid in a clear suit; else passes."""
+    """Opens (or answers an opponent's bid once) at the lowest bid in a clear suit; else passes.
+
+    Only the cards the seat holds now count: six of them under a six-card deal."""
     seat = deal.to_move
     legal = deal.legal_calls()
-    suit = _clear_suit(deal.remaining[seat])
+    hand = sum(1 << card for card in deal.hand(seat))
+    suit = _clear_suit(hand)
     holder = deal.auction.holder
     if suit is None or (holder is not None and side_of(holder) == side_of(seat)):
         return "pass"
     if deal.auction.bids_made.get(seat):
         return "pass"
     wanted = "SHDC"[suit]
-    limit = deal.profile.min_bid + 10 * (deal.remaining[seat] & SUIT_MASKS[suit]).bit_count() - 30
+    limit = deal.profile.min_bid + 10 * (hand & SUIT_MASKS[suit]).bit_count() - 30
     for call in legal:
         if call.endswith(wanted) and call[:-1].isdigit() and int(call[:-1]) <= limit:
             return call

@@ -22,6 +22,7 @@ from tutor.rules.coinche.tricks import trump_code
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import (
     Step,
+    bid_name,
     gettext_noop,
     messages,
     pgettext_noop,
@@ -40,6 +41,7 @@ messages(
         "play_not_your_turn": gettext_noop(
             "It is not your turn: the table is waiting for %(seat)s, or for you to carry on."
         ),
+        "play_cards_received": gettext_noop("You receive %(the_cards)s."),
     }
 )
 
@@ -56,9 +58,10 @@ PROFILES = ("federation", "maison", "official", "online-es", "encyclopedia")
 SUIT_SYMBOLS = card_table.SUIT_SYMBOLS
 
 
-def hands_for(seed: int, dealer: str) -> dict[str, list[int]]:
-    """The deal of ``seed``: the engine's shuffle, cut and 3-2-3 deal from ``dealer``'s right."""
-    return cut_and_deal(random.Random(seed), dealer).hands
+def hands_for(seed: int, dealer: str, pattern: str = "3-2-3") -> dict[str, list[int]]:
+    """The deal of ``seed``: the engine's shuffle, cut and deal from ``dealer``'s right in the
+    profile's packets (``Profile.deal``), each hand in the order dealt."""
+    return cut_and_deal(random.Random(seed), dealer, pattern=pattern).hands
 
 
 def first_dealer(seed: int) -> str:
@@ -72,8 +75,9 @@ class CoincheTable:
 
     def __init__(self, record):
         self.record = record
+        pattern = coinche_profile(record.profile).deal
         self.deal = CoincheDeal(
-            record.profile, record.dealer, hands_for(record.seed, record.dealer)
+            record.profile, record.dealer, hands_for(record.seed, record.dealer, pattern)
         )
         self.events: list[tuple[str, list[Step]]] = []  # (seat, what the move did), per move
         for move in record.moves:
@@ -86,8 +90,16 @@ class CoincheTable:
 
     def _apply(self, move: dict) -> list[Step]:
         deal = self.deal
+        if "let_go" in move:
+            return []  # the learner let the auction go on without an out-of-turn call
         if "call" in move:
-            return deal.call(move["call"])
+            # The learner is told which cards arrive when a six-card auction ends.
+            held = deal.hand("S")
+            steps = deal.call(move["call"])
+            received = [card_code(c) for c in deal.hand("S") if c not in held]
+            if received and len(self.record.seats) == 1:
+                steps.append(Step("play_cards_received", {"cards": received}))
+            return steps
         if "declare" in move:
             return deal.declare(move["declare"])
         record = deal.play(parse_card(move["play"]))
@@ -98,9 +110,11 @@ class CoincheTable:
             steps += record.trick.steps
         return steps
 
-    def _push(self, move: dict) -> None:
-        seat = self.deal.to_move
+    def _push(self, move: dict, seat: str | None = None) -> None:
+        seat = seat or self.deal.to_move
         steps = self._apply(move)
+        if "call" in move:
+            move = {"call": self.deal.calls[-1]}  # as the engine wrote it (``S:coinche``)
         self.record.moves = [*self.record.moves, {"seat": seat, **move}]
         self.events.append((seat, steps))
 
@@ -108,11 +122,31 @@ class CoincheTable:
         """A trick is gathered and the learner has not yet seen it (the deal goes on)."""
         return not self.deal.finished and len(self.deal.tricks) > self.record.seen
 
+    def out_of_turn(self) -> dict[str, Step]:
+        """The calls the learner's seats may make now out of turn, with the engine's sentence."""
+        calls: dict[str, Step] = {}
+        for seat in self.record.seats:
+            calls.update(self.deal.calls_out_of_turn(seat))
+        return calls
+
+    def paused(self) -> bool:
+        """An engine seat's bid (or coinche) has just let the learner coinche (or surcoinche)
+        out of turn: the bots wait until the learner calls or lets the auction go on."""
+        moves = self.record.moves
+        if not moves or "call" not in moves[-1] or moves[-1]["call"] == "pass":
+            return False
+        return not self.learner(moves[-1]["seat"]) and bool(self.out_of_turn())
+
     def advance(self) -> None:
-        """The engine's seats play until the learner is to move, a trick is gathered or the
-        deal ends."""
+        """The engine's seats play until the learner is to move, a trick is gathered, the
+        learner may coinche out of turn or the deal ends."""
         deal = self.deal
-        while not deal.finished and not self.learner(deal.to_move) and not self.waiting():
+        while (
+            not deal.finished
+            and not self.learner(deal.to_move)
+            and not self.waiting()
+            and not self.paused()
+        ):
             if deal.phase == "auction":
                 self._push({"call": bots.coinche_call(deal)})
                 continue
@@ -124,11 +158,15 @@ class CoincheTable:
     def move(self, action: str, value: object) -> None:
         """The learner's move (``call``, ``declare`` or ``play``); raises IllegalMove."""
         deal = self.deal
-        if self.waiting() or not self.learner(deal.to_move):
+        seat = deal.to_move
+        if action == "call":
+            # A call may name its caller (``S:coinche``): a learner's seat out of turn.
+            seat = parse_call(str(value)).seat or seat
+        if self.waiting() or not self.learner(seat):
             raise IllegalMove("play_not_your_turn", seat=deal.to_move or "S")
         if action == "call":
             deal.verify_call(str(value))
-            self._push({"call": parse_call(str(value)).text()})
+            self._push({"call": str(value)}, seat)
         elif action == "declare":
             deal.verify_declare(list(value))
             self._push({"declare": list(value)})
@@ -136,6 +174,13 @@ class CoincheTable:
             card = parse_card(value)
             deal.verify_play(card)
             self._push({"play": card_code(card)})
+
+    def let_go(self) -> None:
+        """The learner does not take the out-of-turn call offered: the bots carry on. Kept
+        as a move of the learner's, so that undo offers the call again."""
+        if not self.paused():
+            raise IllegalMove("play_not_your_turn", seat=self.deal.to_move or "S")
+        self._push({"let_go": True}, self.record.seats[0])
 
     def undo_moves(self) -> list[dict]:
         """The moves without the learner's last one and everything after it."""
@@ -185,6 +230,11 @@ class CoincheTable:
         view["table"] = self._table(lang, contract, trump)
         if phase == "auction" and view["your_turn"]:
             view["calls"] = self._call_grid(lang)
+        if phase == "auction":
+            view["paused"] = self.paused()
+            view["out_of_turn"] = self._out_of_turn_view(lang, view["all_seats"])
+            if not view["all_seats"]:
+                view["auction_hand"] = self._auction_hand(lang)
         if phase == "play" and view["your_turn"]:
             view.update(self._play_view(lang, trump))
         if deal.tricks and phase in ("play", "done"):
@@ -253,7 +303,7 @@ class CoincheTable:
             return {"text": word, "symbol": "", "suit": ""}
         amount = parsed.bid
         if amount in ("capot", "generale"):
-            amount = sentence(Step("table_bid", {"bid": amount}), lang)
+            amount = bid_name(amount, lang)
         return {
             "text": str(amount),
             "symbol": SUIT_SYMBOLS.get(parsed.trump, ""),
@@ -316,6 +366,29 @@ class CoincheTable:
                 if text not in reasons:
                     reasons.append(text)
         return " ".join(reasons)
+
+    def _out_of_turn_view(self, lang: str, all_seats: bool) -> list[dict]:
+        """Each call a learner's seat may make out of turn: the engine's sentence saying so
+        and its button (``data-call="coinche"``, posting ``S:coinche``)."""
+        views = []
+        for call, step in self.out_of_turn().items():
+            kind = parse_call(call).kind
+            button = {"call": call, "hook": kind, "legal": True, **self._call_label(call, lang)}
+            if all_seats:
+                button["who"] = seat_name(step.params["seat"], lang)
+            views.append({"text": sentence(step, lang), "button": button})
+        return views
+
+    def _auction_hand(self, lang: str) -> dict:
+        """The learner's cards during the auction (six of them under a six-card deal, with
+        places for those to come and the engine's sentence about them)."""
+        deal = self.deal
+        note = deal.auction_note()
+        return {
+            "hand": card_table.hand_view([card_code(c) for c in deal.hand("S")], lang),
+            "to_come": range(deal.to_come()),
+            "note": sentence(note, lang) if note else "",
+        }
 
     def _call_button(self, call: str, legal: set, lang: str) -> dict:
         button = {"call": call, **self._call_label(call, lang), "legal": call in legal}
@@ -413,11 +486,12 @@ class CoincheTable:
         deal = self.deal
         out = []
         for seat in ("N", "W", "E", "S"):
-            cards = deal.hands[seat] if original else deal.hand(seat)
+            cards = deal.dealt_cards(seat) if original else deal.hand(seat)
             out.append(
                 {
                     "seat": seat,
                     "name": seat_name(seat, lang),
+                    "to_come": range(deal.to_come()),
                     "hand": card_table.hand_view(
                         [card_code(c) for c in cards],
                         lang,

@@ -193,12 +193,22 @@ def deal(request, game: str, token: str):
     message = ""
     if action == "auto":
         request.session["play_auto"] = request.POST.get("auto") == "1"
+    elif action == "continue" and "trick" not in request.POST and game == "coinche":
+        # An out-of-turn coinche offered and not taken: the auction goes on.
+        if request.POST.get("at") != str(len(record.moves)):
+            return _page(request, record, table, render_step(Step("play_stale"), lang))
+        try:
+            table.let_go()
+        except RulesError as error:
+            return _page(request, record, table, render_step(Step(error.code, error.params), lang))
+        table.advance()
     elif action == "continue":
         try:
             trick = int(request.POST.get("trick", ""))
         except ValueError:
             return bad_request(request, Step("play_bad_action", {"value": "continue"}))
-        record.seen = max(record.seen, min(trick, 16))
+        # Only a trick already gathered can have been seen.
+        record.seen = max(record.seen, min(trick, _tricks_done(table)))
         table = table_class(record)
         table.advance()
     elif action == "undo":

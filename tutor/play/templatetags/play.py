@@ -18,14 +18,14 @@ def call_button(b: dict) -> str:
             b["symbol"],
             b["suit"],
         )
-    elif b.get("suit"):
-        suit = format_html(" <small>{}</small>", b["suit"])
+    elif b.get("suit") or b.get("who"):
+        suit = format_html(" <small>{}</small>", b.get("suit") or b["who"])
     css = "call" + (f" suit-{b['trump']}" if b.get("trump") else "")
     if b["legal"]:
         return format_html(
             '<button type="submit" name="call" value="{}" data-call="{}" class="{}">{}{}</button>',
             b["call"],
-            b["call"],
+            b.get("hook", b["call"]),
             css,
             b["text"],
             suit,

@@ -100,6 +100,17 @@ messages(
         "surcoinche_not_declarer": gettext_noop(
             "Only the side that holds the contract can surcoinche."
         ),
+        "call_any_moment": variants(
+            lambda params: params["kind"],
+            coinche=gettext_noop(
+                "%(seat)s may coinche now, without waiting for their turn: under these rules "
+                "an opponent of the bidder may coinche at any moment of the auction."
+            ),
+            surcoinche=gettext_noop(
+                "%(seat)s may surcoinche now, without waiting for their turn: under these rules "
+                "the coinched side may answer at any moment of the auction."
+            ),
+        ),
     }
 )
 
@@ -319,6 +330,18 @@ class Auction:
             candidates += [Call(None, "bid", a, trump) for a in amounts]
         candidates += [Call(None, "coinche"), Call(None, "surcoinche")]
         return [c.text() for c in candidates if self.check(c) is None]
+
+    def out_of_turn(self, seat: str) -> dict[str, Step]:
+        """The calls ``seat`` may make now although it is not their turn (a coinche or
+        surcoinche "à la volée", 002 line 31, where ``coinche_out_of_turn``), as ``S:coinche``,
+        each with the sentence that says so."""
+        if self.done or seat == self.turn:
+            return {}
+        return {
+            f"{seat}:{kind}": Step("call_any_moment", {"seat": seat, "kind": kind})
+            for kind in ("coinche", "surcoinche")
+            if self.check(Call(seat, kind)) is None
+        }
 
     def refusals(self) -> dict[str, Step]:
         """Why each kind of call the player to speak cannot make is refused.

@@ -34,6 +34,7 @@ from ..cards import KING, QUEEN, SEATS, card_code, card_of, next_seat, side_of
 from ..errors import RulesError
 from ..explain import Step, gettext_noop, messages, variants
 from .auction import Auction, four_sevens_seat, parse_call
+from .deal import AUCTION_CARDS
 from .declarations import (
     Combination,
     belote_suits,
@@ -70,6 +71,12 @@ messages(
             "%(seat)s plays %(the_card)s and says “rebelote”: the belote counts for %(side)s."
         ),
         "trick_taken": gettext_noop("%(seat)s takes trick %(number)s."),
+        # 002 lines 11 and 149: the auction is made on six cards, the last two come after it
+        # (the only packets of Profile.deal that hold cards back, AUCTION_CARDS).
+        "deal_auction_cards": gettext_noop(
+            "The auction is made on six cards: each player receives the last two once it is over."
+        ),
+        "deal_completed": gettext_noop("%(seat)s deals each player their last two cards."),
     }
 )
 
@@ -95,7 +102,9 @@ class Played(NamedTuple):
 
 
 class CoincheDeal:
-    """One deal from the auction to the last card; ``hands`` are each seat's eight cards.
+    """One deal from the auction to the last card; ``hands`` are each seat's eight cards in
+    the order dealt, so that under a six-card deal (``Profile.deal``) the first six are
+    those held during the auction and the last two arrive when it ends with a contract.
 
     ``profile`` is a name, a house-rule object (``{"base": …, option: …}``) or a
     :class:`Profile`; it is kept as given for :meth:`replay_payload`.
@@ -108,6 +117,8 @@ class CoincheDeal:
         self.hands = {seat: list(hands[seat]) for seat in SEATS}
         self.remaining = {seat: sum(1 << c for c in hands[seat]) for seat in SEATS}
         self.auction = Auction(self.profile, dealer)
+        # How many cards each seat has been dealt so far.
+        self.dealt = AUCTION_CARDS[self.profile.deal]
         self.calls: list[str] = []
         self.contract: Contract | None = None
         self.redeal: Step | None = None
@@ -151,13 +162,35 @@ class CoincheDeal:
         return [SEATS[(start + i) & 3] for i in range(len(self.trick))]
 
     def hand(self, seat: str) -> list[int]:
-        """What ``seat`` still holds, in the order dealt."""
-        return [c for c in self.hands[seat] if self.remaining[seat] >> c & 1]
+        """What ``seat`` holds now, in the order dealt: during a six-card auction only the
+        first six cards."""
+        return [c for c in self.dealt_cards(seat) if self.remaining[seat] >> c & 1]
+
+    def dealt_cards(self, seat: str) -> list[int]:
+        """The cards ``seat`` has been dealt so far (all eight once the auction has a
+        contract), in the order dealt."""
+        return self.hands[seat][: self.dealt]
+
+    def to_come(self) -> int:
+        """How many cards each player still receives after the auction (0 when all are dealt,
+        and after four passes, since those cards are never dealt)."""
+        return 8 - self.dealt if self.phase == "auction" else 0
+
+    def auction_note(self) -> Step | None:
+        """During a six-card auction, the sentence that says the last cards come after it."""
+        if not self.to_come():
+            return None
+        return Step("deal_auction_cards")
 
     # -- the auction --------------------------------------------------------------------
 
     def legal_calls(self) -> list[str]:
         return self.auction.legal_calls() if self.phase == "auction" else []
+
+    def calls_out_of_turn(self, seat: str) -> dict[str, Step]:
+        """What ``seat`` may call now out of turn (``S:coinche``), each with the sentence
+        saying why it may (:meth:`Auction.out_of_turn`)."""
+        return self.auction.out_of_turn(seat) if self.phase == "auction" else {}
 
     def verify_call(self, text: str) -> None:
         if self.phase != "auction":
@@ -177,14 +210,20 @@ class CoincheDeal:
         """Makes the call for the seat to speak; returns what it did and how the auction ended."""
         self.verify_call(text)
         call = parse_call(text)
+        # The caller is named only when it is not their turn, as the replay's calls are.
+        out_of_turn = call.seat is not None and call.seat != self.auction.turn
         steps = self.auction.apply(call)
-        self.calls.append(call.text())
+        self.calls.append(f"{call.seat}:{call.text()}" if out_of_turn else call.text())
         if not self.auction.done:
             return steps
         contract = self.auction.contract()
         if contract is None:
             self.redeal = Step("auction_redeal")
             return steps
+        if self.dealt < 8:
+            steps.append(Step("deal_completed", {"seat": self.dealer}))
+            self.dealt = 8
+        # The four 7s, like the declarations below, are read from the whole hand (replay).
         sevens = four_sevens_seat(self.profile, [self.remaining[seat] for seat in SEATS])
         if sevens is not None:
             self.redeal = Step("four_sevens_redeal", {"seat": sevens})
