@@ -19,7 +19,9 @@
     if (top < 0) {
       by = top;
     } else if (target) {
-      const below = target.getBoundingClientRect().bottom + MARGIN - window.innerHeight;
+      // The whole of the next move: every card of the hand, the gathered trick's panel.
+      const block = target.closest("[data-focus-first], .play-gathered") || target;
+      const below = block.getBoundingClientRect().bottom + MARGIN - window.innerHeight;
       if (below > 0) by = Math.min(below, top);
     }
     if (by) window.scrollBy({ top: by, behavior: "instant" });
