@@ -205,3 +205,16 @@ def test_the_home_page_offers_a_deal_of_each_game(client):
     page = client.get("/es/").content.decode()
     assert 'href="/es/play/coinche/" data-play="coinche"' in page
     assert 'href="/es/play/chouine/" data-play="chouine"' in page
+
+
+@pytest.mark.parametrize(("lang", "start_of"), [("en", "You "), ("ro", "Nu ")])
+def test_a_refused_announcement_speaks_to_the_learner(client, lang, start_of):
+    url = start(client, lang, seed=str(chouine_seed()))
+    page = client.get(url).content.decode()
+    at = AT.search(page).group(1)
+    answer = client.post(
+        url, {"action": "announce", "kind": "chouine", "suit": "H", "at": at}
+    ).content.decode()
+    refusal = html.unescape(re.search(r"data-refusal>([^<]*)<", answer).group(1))
+    assert refusal.startswith(start_of) and "jucătorul A" not in refusal
+    assert "player A" not in refusal

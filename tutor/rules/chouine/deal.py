@@ -104,8 +104,14 @@ messages(
                 "You have just announced, so you play one of the cards announced: %(cards)s."
             ),
         ),
-        "chouine_announce_no_legal_card": gettext_noop(
-            "%(the_player)s may not play any card of that combination now, so cannot announce it."
+        "chouine_announce_no_legal_card": addressed(
+            gettext_noop(
+                "%(the_player)s may not play any card of that combination now, so cannot "
+                "announce it."
+            ),
+            gettext_noop(
+                "You may not play any card of that combination now, so you cannot announce it."
+            ),
         ),
         "chouine_exchange_done": gettext_noop(
             "The seven of trumps has already been exchanged for the indicator."
