@@ -65,6 +65,10 @@ messages(
         "chouine_suit_needed": gettext_noop(
             "This announcement (%(announcement)s) is made in one suit: give its suit."
         ),
+        # Said once after the reasons that need it, not in each of them.
+        "chouine_announce_captured": gettext_noop(
+            "Captured cards never count for an announcement: only the cards in hand do."
+        ),
         # Said to the player (``you``) when the learner tried it, else about them.
         "chouine_announce_missing_cards": variants(
             lambda params: (
@@ -72,58 +76,58 @@ messages(
             ),
             marriage=ngettext_noop(
                 "%(the_player)s cannot announce a marriage in %(suit)s: %(the_cards_missing)s "
-                "is not in their hand (captured cards never count).",
+                "is not in their hand.",
                 "%(the_player)s cannot announce a marriage in %(suit)s: %(the_cards_missing)s "
-                "are not in their hand (captured cards never count).",
+                "are not in their hand.",
                 "cards_missing",
             ),
             marriage_you=ngettext_noop(
                 "You cannot announce a marriage in %(suit)s: %(the_cards_missing)s is not in "
-                "your hand (captured cards never count).",
+                "your hand.",
                 "You cannot announce a marriage in %(suit)s: %(the_cards_missing)s are not in "
-                "your hand (captured cards never count).",
+                "your hand.",
                 "cards_missing",
             ),
             tierce=ngettext_noop(
                 "%(the_player)s cannot announce a tierce in %(suit)s: %(the_cards_missing)s "
-                "is not in their hand (captured cards never count).",
+                "is not in their hand.",
                 "%(the_player)s cannot announce a tierce in %(suit)s: %(the_cards_missing)s "
-                "are not in their hand (captured cards never count).",
+                "are not in their hand.",
                 "cards_missing",
             ),
             tierce_you=ngettext_noop(
                 "You cannot announce a tierce in %(suit)s: %(the_cards_missing)s is not in "
-                "your hand (captured cards never count).",
+                "your hand.",
                 "You cannot announce a tierce in %(suit)s: %(the_cards_missing)s are not in "
-                "your hand (captured cards never count).",
+                "your hand.",
                 "cards_missing",
             ),
             quateron=ngettext_noop(
                 "%(the_player)s cannot announce a quateron in %(suit)s: %(the_cards_missing)s "
-                "is not in their hand (captured cards never count).",
+                "is not in their hand.",
                 "%(the_player)s cannot announce a quateron in %(suit)s: %(the_cards_missing)s "
-                "are not in their hand (captured cards never count).",
+                "are not in their hand.",
                 "cards_missing",
             ),
             quateron_you=ngettext_noop(
                 "You cannot announce a quateron in %(suit)s: %(the_cards_missing)s is not in "
-                "your hand (captured cards never count).",
+                "your hand.",
                 "You cannot announce a quateron in %(suit)s: %(the_cards_missing)s are not in "
-                "your hand (captured cards never count).",
+                "your hand.",
                 "cards_missing",
             ),
             chouine=ngettext_noop(
                 "%(the_player)s cannot announce a chouine in %(suit)s: %(the_cards_missing)s "
-                "is not in their hand (captured cards never count).",
+                "is not in their hand.",
                 "%(the_player)s cannot announce a chouine in %(suit)s: %(the_cards_missing)s "
-                "are not in their hand (captured cards never count).",
+                "are not in their hand.",
                 "cards_missing",
             ),
             chouine_you=ngettext_noop(
                 "You cannot announce a chouine in %(suit)s: %(the_cards_missing)s is not in "
-                "your hand (captured cards never count).",
+                "your hand.",
                 "You cannot announce a chouine in %(suit)s: %(the_cards_missing)s are not in "
-                "your hand (captured cards never count).",
+                "your hand.",
                 "cards_missing",
             ),
         ),

@@ -152,31 +152,49 @@ messages(
                 "discard any card."
             ),
         ),
+        # Counted by the cards, for the languages that build a list after a negation
+        # into the sentence ("ne peut jouer ni… ni…").
         "chouine_illegal_follow": addressed(
-            gettext_noop("%(the_player)s may not play %(the_card)s: they must follow %(suit)s."),
-            gettext_noop("You may not play %(the_card)s: you must follow %(suit)s."),
-        ),
-        "chouine_illegal_beat": addressed(
             ngettext_noop(
-                "%(the_player)s may not play %(the_card)s: it does not beat %(the_card_led)s, "
-                "and they hold a trump that does.",
-                "%(the_player)s may not play %(the_card)s: they do not beat %(the_card_led)s, "
-                "and they hold a trump that does.",
+                "%(the_player)s may not play %(neither_the_card)s: they must follow %(suit)s.",
+                "%(the_player)s may not play %(neither_the_card)s: they must follow %(suit)s.",
                 "card",
             ),
             ngettext_noop(
-                "You may not play %(the_card)s: it does not beat %(the_card_led)s, and you "
-                "hold a trump that does.",
-                "You may not play %(the_card)s: they do not beat %(the_card_led)s, and you "
-                "hold a trump that does.",
+                "You may not play %(neither_the_card)s: you must follow %(suit)s.",
+                "You may not play %(neither_the_card)s: you must follow %(suit)s.",
+                "card",
+            ),
+        ),
+        "chouine_illegal_beat": addressed(
+            ngettext_noop(
+                "%(the_player)s may not play %(neither_the_card)s: it does not beat "
+                "%(the_card_led)s, and they hold a trump that does.",
+                "%(the_player)s may not play %(neither_the_card)s: they do not beat "
+                "%(the_card_led)s, and they hold a trump that does.",
+                "card",
+            ),
+            ngettext_noop(
+                "You may not play %(neither_the_card)s: it does not beat %(the_card_led)s, and "
+                "you hold a trump that does.",
+                "You may not play %(neither_the_card)s: they do not beat %(the_card_led)s, and "
+                "you hold a trump that does.",
                 "card",
             ),
         ),
         "chouine_illegal_trump": addressed(
-            gettext_noop(
-                "%(the_player)s may not play %(the_card)s: they hold no %(suit)s and must trump."
+            ngettext_noop(
+                "%(the_player)s may not play %(neither_the_card)s: they hold no %(suit)s and "
+                "must trump.",
+                "%(the_player)s may not play %(neither_the_card)s: they hold no %(suit)s and "
+                "must trump.",
+                "card",
             ),
-            gettext_noop("You may not play %(the_card)s: you hold no %(suit)s and must trump."),
+            ngettext_noop(
+                "You may not play %(neither_the_card)s: you hold no %(suit)s and must trump.",
+                "You may not play %(neither_the_card)s: you hold no %(suit)s and must trump.",
+                "card",
+            ),
         ),
         TRICK_HIGHER: gettext_noop(
             "%(the_card_winner)s beats %(the_card_loser)s: same suit, and it is higher in the "
