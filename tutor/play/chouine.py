@@ -20,7 +20,6 @@ from tutor.rules.chouine.deal import (
     Exchanged,
     IllegalMove,
 )
-from tutor.rules.chouine.rules import explain_legal
 from tutor.rules.chouine.score import cut_for_dealer
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, gettext_noop, messages, ngettext_noop, player_name, variants
@@ -37,16 +36,18 @@ messages(
             "%(the_player)s takes the trick and its %(points)s points.",
             "points",
         ),
-        "play_chouine_can_announce": variants(
+        # The buttons of the announce panel: what the learner does by pressing one.
+        "play_chouine_announce_button": variants(
             lambda params: params["announcement"],
-            marriage=gettext_noop("%(the_player)s may announce a marriage in %(suit)s."),
-            tierce=gettext_noop("%(the_player)s may announce a tierce in %(suit)s."),
-            quateron=gettext_noop("%(the_player)s may announce a quateron in %(suit)s."),
-            chouine=gettext_noop("%(the_player)s may announce a chouine in %(suit)s."),
+            marriage=gettext_noop("Announce a marriage in %(suit)s"),
+            tierce=gettext_noop("Announce a tierce in %(suit)s"),
+            quateron=gettext_noop("Announce a quateron in %(suit)s"),
+            chouine=gettext_noop("Announce a chouine in %(suit)s"),
+            quinte=gettext_noop("Announce a quinte of brisques"),
         ),
-        "play_chouine_can_announce_quinte": gettext_noop(
-            "%(the_player)s may announce a quinte of brisques."
-        ),
+        # The heading of a gathered trick: the player's genitive or dative is the
+        # translator's (player forms of explain.py), never glued to a preposition.
+        "play_chouine_trick_goes": gettext_noop("Trick %(number)s goes %(to_the_player)s"),
         "play_chouine_not_your_turn": gettext_noop(
             "It is not your turn: the table is waiting for %(the_player)s, or for you to carry on."
         ),
@@ -211,7 +212,7 @@ class ChouineTable:
             "dealer_name": player_name(self.record.dealer, lang),
             "news": self._news(lang),
             "points": [
-                {"side": p, "name": player_name(p, lang), "points": deal.points[i]}
+                {"side": p, "name": label(p, lang), "points": deal.points[i]}
                 for i, p in enumerate(PLAYERS)
             ],
             "cut": [sentence(s, lang) for s in cut_for(self.record.seed)[1]],
@@ -234,18 +235,15 @@ class ChouineTable:
             view["au_sept"] = sentence(
                 Step("chouine_au_sept", {"player": player, "card": card_code(deal.seven)}), lang
             )
-        view.update(self._seven(lang))
+        if not self.waiting() or self._last_exchange_chance():
+            view.update(self._seven(lang))
         if view["your_turn"]:
             view.update(self._play_view(lang, trump))
         history = [r for r in deal.history if not isinstance(r, (Exchanged, Announced))]
         tricks = [r.trick for r in history if r.trick is not None]
         if tricks:
             view["last_trick"] = self._trick_view(tricks[-1], lang, trump)
-        view["announced"] = [
-            sentence(announcement_step(r.kind, r.suit, list(r.cards), r.points, r.player), lang)
-            for p in (0, 1)
-            for r in deal.announced[p]
-        ]
+        view.update(self._announcements(lang, view["news"]))
         if deal.finished:
             answer, steps = chouine_cli.replay(self.replay_payload())
             view["score"] = {
@@ -257,7 +255,7 @@ class ChouineTable:
             view["hands"] = [
                 {
                     "seat": p,
-                    "name": player_name(p, lang),
+                    "name": label(p, lang),
                     "hand": card_table.hand_view(
                         answer["hands"][p], lang, trump=trump, game="chouine"
                     ),
@@ -268,7 +266,7 @@ class ChouineTable:
             view["hands"] = [
                 {
                     "seat": p,
-                    "name": player_name(p, lang),
+                    "name": label(p, lang),
                     "hand": card_table.hand_view(
                         [card_code(c) for c in deal.hand(p)], lang, trump=trump, game="chouine"
                     ),
@@ -276,6 +274,40 @@ class ChouineTable:
                 for p in PLAYERS
             ]
         return view
+
+    def _last_exchange_chance(self) -> bool:
+        """A gathered trick is waiting, the 11th trick is next and the bot leads it: the
+        learner's only moment to exchange the 7 is now, before Continue."""
+        deal = self.deal
+        return (
+            deal.tricks == LAST_STOCK_TRICK - 1
+            and not self.learner("AB"[deal.leader])
+            and deal.can_exchange(deal.exchange_holder())
+        )
+
+    def _announcements(self, lang: str, news: list[str]) -> dict:
+        """The announcements of the trick on the table (those the news does not already
+        tell), and the earlier ones as a record of the deal, by trick."""
+        deal = self.deal
+        current = deal.tricks if self.waiting() else deal.tricks + 1
+        done = 0
+        now, earlier = [], []
+        for record in deal.history:
+            if isinstance(record, Announced):
+                text = sentence(
+                    announcement_step(
+                        record.kind, record.suit, list(record.cards), record.points, record.player
+                    ),
+                    lang,
+                )
+                if done + 1 == current and not deal.finished:
+                    if text not in news:
+                        now.append(text)
+                else:
+                    earlier.append({"number": done + 1, "text": text})
+            elif not isinstance(record, Exchanged) and record.trick is not None:
+                done += 1
+        return {"announced": now, "announced_earlier": earlier}
 
     def _table(self, lang: str, trump: str) -> dict:
         deal = self.deal
@@ -288,8 +320,10 @@ class ChouineTable:
             "you": you,
             "points": {"A": deal.points[0], "B": deal.points[1]},
         }
-        if self.waiting():
-            last = [r.trick for r in deal.history if getattr(r, "trick", None) is not None][-1]
+        tricks = [r.trick for r in deal.history if getattr(r, "trick", None) is not None]
+        # A gathered trick stays on the felt until Continue, and the last one at the end.
+        if self.waiting() or deal.finished and tricks:
+            last = tricks[-1]
             return card_table.chouine_table(
                 lang,
                 **common,
@@ -297,7 +331,7 @@ class ChouineTable:
                 trick=[card_code(c) for c in last.cards],
                 show_winner=True,
                 to_play=False,
-                number=last.number,
+                number=None if deal.finished else last.number,
             )
         lead = deal.lead_card
         leader = None if deal.finished else ("AB"[deal.leader])
@@ -345,27 +379,20 @@ class ChouineTable:
         player = deal.to_move
         hand = [card_code(c) for c in deal.hand(player)]
         lead = deal.lead_card
-        legal, rule, illegal, steps = chouine_explain(deal)
+        illegal = refusals(deal)
         refused = {
-            card_code(c): sentence(Step(code, params), lang)
+            card_code(c): self.say(Step(code, params), lang)
             for c, (code, params) in illegal.items()
         }
-        rule_text = sentence(steps[0], lang)
+        # The engine's rule, which knows about an announcement waiting for its card.
+        rule_text = self.say(deal.play_rule(), lang)
         available = []
         for kind, suit in deal.announcements_available():
             move = {"kind": kind.value, "suit": SUITS[suit] if suit is not None else ""}
-            params = {"announcement": kind.value, "player": player}
+            params = {"announcement": kind.value}
             if suit is not None:
                 params["suit"] = SUITS[suit]
-            move["text"] = sentence(
-                Step(
-                    "play_chouine_can_announce"
-                    if suit is not None
-                    else "play_chouine_can_announce_quinte",
-                    params,
-                ),
-                lang,
-            )
+            move["text"] = sentence(Step("play_chouine_announce_button", params), lang)
             available.append(move)
         return {
             "hand": card_table.hand_view(
@@ -401,10 +428,21 @@ class ChouineTable:
             "number": trick.number,
             "winner": trick.winner,
             "winner_name": player_name(trick.winner, lang),
+            "heading": sentence(
+                Step("play_chouine_trick_goes", {"number": trick.number, "player": trick.winner}),
+                lang,
+            ),
             "points": trick.points,
             "cards": cards,
             "why": sentence(trick_steps(self.deal, trick)[0], lang),
         }
+
+    def say(self, step: Step, lang: str) -> str:
+        """An engine sentence about a player, spoken to them when the learner plays that
+        seat (as Coinche's rules always speak to the player to move)."""
+        if self.learner(step.params.get("player")):
+            step = Step(step.code, {**step.params, "you": True})
+        return sentence(step, lang)
 
     def _news(self, lang: str) -> list[str]:
         """What happened since the learner's last move (itself included) that the table does
@@ -422,6 +460,12 @@ class ChouineTable:
             if self.learner(player) and one_seat or not one_seat:
                 break
         return lines
+
+
+def label(player: str, lang: str) -> str:
+    """A player's name standing alone (a heading, a score line): with its capital."""
+    name = player_name(player, lang)
+    return name[:1].upper() + name[1:]
 
 
 def trick_steps(deal: ChouineDeal, trick) -> list[Step]:
@@ -443,17 +487,12 @@ def trick_steps(deal: ChouineDeal, trick) -> list[Step]:
     return steps
 
 
-def chouine_explain(deal: ChouineDeal):
-    """The engine's legal cards for the player to move, with each refusal's reason."""
-    hand = deal.hand(deal.to_move)
-    lead = -1 if deal.lead_card is None else deal.lead_card
-    legal, rule, illegal, steps = explain_legal(
-        hand, lead, deal.trump, deal.stock_count, deal.to_move
-    )
-    refusals = {}
-    for card in hand:
+def refusals(deal: ChouineDeal) -> dict:
+    """The engine's reason for each card of the hand to move that it refuses."""
+    found = {}
+    for card in deal.hand(deal.to_move):
         try:
             deal.verify_play(card)
         except IllegalMove as error:
-            refusals[card] = (error.code, error.params)
-    return legal, rule, refusals, steps
+            found[card] = (error.code, error.params)
+    return found

@@ -223,7 +223,7 @@ def deal(request, game: str, token: str):
         try:
             table.move(action, _value(request, action))
         except (RulesError, ChouineIllegal) as error:
-            message = render_step(Step(error.code, error.params), lang)
+            message = _refusal(table, error, lang)
             return _page(request, record, table, message)
         table.advance()
     else:
@@ -235,6 +235,15 @@ def deal(request, game: str, token: str):
     if request.htmx:
         return _page(request, record, table)
     return redirect("play_deal", game=game, token=record.token)
+
+
+def _refusal(table, error: RulesError, lang: str) -> str:
+    """The engine's reason, spoken to the learner when it is about their own seat (Chouine's
+    sentences name a player; Coinche's already speak to the player to move)."""
+    params = dict(error.params)
+    if table.learner(params.get("player")):
+        params["you"] = True
+    return render_step(Step(error.code, params), lang)
 
 
 def _tricks_done(table) -> int:

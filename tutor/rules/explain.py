@@ -106,6 +106,14 @@ def variants(pick: Callable[[dict], str], **options: str | Plural) -> Variants:
     return Variants(pick, options)
 
 
+def addressed(player: str | Plural, you: str | Plural) -> Variants:
+    """One sentence about a player, another to them: the play pages pass ``you=True`` when
+    the player is the learner, so the rule speaks to them as Coinche's does."""
+    return Variants(
+        lambda params: "you" if params.get("you") else "player", {"player": player, "you": you}
+    )
+
+
 def english_texts(message: str | Plural | Variants) -> list[str]:
     """Every English sentence a message can render: each variant, each plural form."""
     if isinstance(message, Variants):

@@ -23,7 +23,7 @@ from enum import StrEnum
 
 from ..cards import ACE, JACK, KING, QUEEN, SUITS, TEN, card_code, card_of, cards_of
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
+from ..explain import Step, addressed, gettext_noop, messages, ngettext_noop, variants
 from .rules import BRISQUES, CHOUINE, ChouineProfile
 
 
@@ -69,13 +69,23 @@ messages(
         "chouine_announce_captured": gettext_noop(
             "Captured cards never count for an announcement: only the cards in hand do."
         ),
+        # Said to the player (``you``) when the learner tried it, else about them.
         "chouine_announce_missing_cards": variants(
-            lambda params: params.get("announcement", "marriage"),
+            lambda params: (
+                params.get("announcement", "marriage") + ("_you" if params.get("you") else "")
+            ),
             marriage=ngettext_noop(
                 "%(the_player)s cannot announce a marriage in %(suit)s: %(the_cards_missing)s "
                 "is not in their hand.",
                 "%(the_player)s cannot announce a marriage in %(suit)s: %(the_cards_missing)s "
                 "are not in their hand.",
+                "cards_missing",
+            ),
+            marriage_you=ngettext_noop(
+                "You cannot announce a marriage in %(suit)s: %(the_cards_missing)s is not in "
+                "your hand.",
+                "You cannot announce a marriage in %(suit)s: %(the_cards_missing)s are not in "
+                "your hand.",
                 "cards_missing",
             ),
             tierce=ngettext_noop(
@@ -85,11 +95,25 @@ messages(
                 "are not in their hand.",
                 "cards_missing",
             ),
+            tierce_you=ngettext_noop(
+                "You cannot announce a tierce in %(suit)s: %(the_cards_missing)s is not in "
+                "your hand.",
+                "You cannot announce a tierce in %(suit)s: %(the_cards_missing)s are not in "
+                "your hand.",
+                "cards_missing",
+            ),
             quateron=ngettext_noop(
                 "%(the_player)s cannot announce a quateron in %(suit)s: %(the_cards_missing)s "
                 "is not in their hand.",
                 "%(the_player)s cannot announce a quateron in %(suit)s: %(the_cards_missing)s "
                 "are not in their hand.",
+                "cards_missing",
+            ),
+            quateron_you=ngettext_noop(
+                "You cannot announce a quateron in %(suit)s: %(the_cards_missing)s is not in "
+                "your hand.",
+                "You cannot announce a quateron in %(suit)s: %(the_cards_missing)s are not in "
+                "your hand.",
                 "cards_missing",
             ),
             chouine=ngettext_noop(
@@ -99,6 +123,13 @@ messages(
                 "are not in their hand.",
                 "cards_missing",
             ),
+            chouine_you=ngettext_noop(
+                "You cannot announce a chouine in %(suit)s: %(the_cards_missing)s is not in "
+                "your hand.",
+                "You cannot announce a chouine in %(suit)s: %(the_cards_missing)s are not in "
+                "your hand.",
+                "cards_missing",
+            ),
         ),
         "chouine_announce_suit_used": gettext_noop(
             "A combination in %(suit)s was already announced this deal; only one per suit."
@@ -106,10 +137,19 @@ messages(
         "chouine_announce_quinte_done": gettext_noop(
             "A quinte was already announced this deal; only one per deal."
         ),
-        "chouine_announce_few_brisques": ngettext_noop(
-            "%(the_player)s holds %(count)s brisque (aces and tens); a quinte needs %(needed)s.",
-            "%(the_player)s holds %(count)s brisques (aces and tens); a quinte needs %(needed)s.",
-            "count",
+        "chouine_announce_few_brisques": addressed(
+            ngettext_noop(
+                "%(the_player)s holds %(count)s brisque (aces and tens); a quinte needs "
+                "%(needed)s.",
+                "%(the_player)s holds %(count)s brisques (aces and tens); a quinte needs "
+                "%(needed)s.",
+                "count",
+            ),
+            ngettext_noop(
+                "You hold %(count)s brisque (aces and tens); a quinte needs %(needed)s.",
+                "You hold %(count)s brisques (aces and tens); a quinte needs %(needed)s.",
+                "count",
+            ),
         ),
         "chouine_announce_marriage": ngettext_noop(
             "%(the_player)s announces a marriage in %(suit)s (%(cards)s): %(points)s point.",

@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from ..cards import FULL_MASK, SEVEN, card_code, card_of, cards_of, mask_of
 from ..errors import RulesError
-from ..explain import gettext_noop, messages, ngettext_noop
+from ..explain import Step, addressed, gettext_noop, messages, ngettext_noop
 from .announce import (
     KINGS,
     Kind,
@@ -51,6 +51,7 @@ from .rules import (
     TRICK_OUTCOMES,
     TRICKS,
     ChouineProfile,
+    explain_legal,
     illegal_reason,
     legal_rule,
 )
@@ -74,16 +75,43 @@ messages(
         "chouine_not_your_turn": gettext_noop(
             "%(the_player)s is to play, not %(the_player_named)s."
         ),
-        "chouine_announce_card": gettext_noop(
-            "%(the_card)s is not part of the combination %(the_player)s just announced: "
-            "an announcement is made while playing one of its cards."
+        "chouine_announce_card": addressed(
+            gettext_noop(
+                "%(the_card)s is not part of the combination %(the_player)s just announced: "
+                "an announcement is made while playing one of its cards."
+            ),
+            gettext_noop(
+                "%(the_card)s is not part of the combination you just announced: an "
+                "announcement is made while playing one of its cards."
+            ),
         ),
-        "chouine_announce_pending": gettext_noop(
-            "%(the_player)s has just announced: the next move is playing a card of that "
-            "combination."
+        "chouine_announce_pending": addressed(
+            gettext_noop(
+                "%(the_player)s has just announced: the next move is playing a card of that "
+                "combination."
+            ),
+            gettext_noop(
+                "You have just announced: your next move is playing a card of that combination."
+            ),
         ),
-        "chouine_announce_no_legal_card": gettext_noop(
-            "%(the_player)s may not play any card of that combination now, so cannot announce it."
+        # The rule while an announcement waits for its card: the cards named are the ones
+        # the player may play, so it agrees with the hand drawn under it.
+        "chouine_rule_announced": addressed(
+            gettext_noop(
+                "%(the_player)s has just announced, so plays one of the cards announced: %(cards)s."
+            ),
+            gettext_noop(
+                "You have just announced, so you play one of the cards announced: %(cards)s."
+            ),
+        ),
+        "chouine_announce_no_legal_card": addressed(
+            gettext_noop(
+                "%(the_player)s may not play any card of that combination now, so cannot "
+                "announce it."
+            ),
+            gettext_noop(
+                "You may not play any card of that combination now, so you cannot announce it."
+            ),
         ),
         "chouine_exchange_done": gettext_noop(
             "The seven of trumps has already been exchanged for the indicator."
@@ -248,6 +276,16 @@ class ChouineDeal:
 
     def legal_cards(self) -> list[int]:
         return [] if self.finished else cards_of(self.legal()[0])
+
+    def play_rule(self) -> Step:
+        """The rule deciding what the player to move may play: the trick's rule, or, right
+        after an announcement, the announced cards that rule allows."""
+        player = PLAYERS[self.turn]
+        if self.pending:
+            cards = [card_code(c) for c in cards_of(self.legal()[0])]
+            return Step("chouine_rule_announced", {"player": player, "cards": cards})
+        hand = cards_of(self.hands[self.turn])
+        return explain_legal(hand, self.lead, self.trump, self.stock_count, player)[3][0]
 
     # -- playing a card ---------------------------------------------------------------
 

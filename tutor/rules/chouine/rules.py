@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import ACE, SUIT_MASKS, TEN, card_code, card_of, cards_of
-from ..explain import Step, gettext_noop, group_cards, messages, ngettext_noop
+from ..explain import Step, addressed, gettext_noop, group_cards, messages, ngettext_noop
 from ..profiles import register_profile
 
 PLAYERS = "AB"
@@ -87,51 +87,114 @@ TRICK_OFF_SUIT = "chouine_trick_off_suit"
 
 messages(
     {
-        RULE_STOCK_OPEN: ngettext_noop(
-            "The stock still holds %(stock)s card, so %(the_player)s may play any card.",
-            "The stock still holds %(stock)s cards, so %(the_player)s may play any card.",
-            "stock",
+        RULE_STOCK_OPEN: addressed(
+            ngettext_noop(
+                "The stock still holds %(stock)s card, so %(the_player)s may play any card.",
+                "The stock still holds %(stock)s cards, so %(the_player)s may play any card.",
+                "stock",
+            ),
+            ngettext_noop(
+                "The stock still holds %(stock)s card, so you may play any card.",
+                "The stock still holds %(stock)s cards, so you may play any card.",
+                "stock",
+            ),
         ),
-        RULE_LEAD: gettext_noop("%(the_player)s leads this trick and may play any card."),
-        RULE_FOLLOW: gettext_noop(
-            "The stock is gone: %(the_player)s holds %(suit)s and must follow suit, "
-            "without having to beat %(the_card_led)s."
+        RULE_LEAD: addressed(
+            gettext_noop("%(the_player)s leads this trick and may play any card."),
+            gettext_noop("You lead this trick: you may play any card."),
         ),
-        RULE_BEAT_TRUMP: gettext_noop(
-            "The stock is gone and trump was led: %(the_player)s must beat %(the_card_led)s "
-            "with a higher trump."
+        RULE_FOLLOW: addressed(
+            gettext_noop(
+                "The stock is gone: %(the_player)s holds %(suit)s and must follow suit, "
+                "without having to beat %(the_card_led)s."
+            ),
+            gettext_noop(
+                "The stock is gone: you hold %(suit)s and must follow suit, without having "
+                "to beat %(the_card_led)s."
+            ),
         ),
-        RULE_FOLLOW_TRUMP: gettext_noop(
-            "The stock is gone and trump was led: %(the_player)s cannot beat %(the_card_led)s "
-            "but must still play a trump."
+        RULE_BEAT_TRUMP: addressed(
+            gettext_noop(
+                "The stock is gone and trump was led: %(the_player)s must beat "
+                "%(the_card_led)s with a higher trump."
+            ),
+            gettext_noop(
+                "The stock is gone and trump was led: you must beat %(the_card_led)s with a "
+                "higher trump."
+            ),
         ),
-        RULE_MUST_TRUMP: gettext_noop(
-            "The stock is gone: %(the_player)s has no %(suit)s, so must play a trump (%(trump)s)."
+        RULE_FOLLOW_TRUMP: addressed(
+            gettext_noop(
+                "The stock is gone and trump was led: %(the_player)s cannot beat "
+                "%(the_card_led)s but must still play a trump."
+            ),
+            gettext_noop(
+                "The stock is gone and trump was led: you cannot beat %(the_card_led)s but "
+                "must still play a trump."
+            ),
         ),
-        RULE_DISCARD: gettext_noop(
-            "The stock is gone: %(the_player)s can neither follow %(suit)s nor trump, "
-            "so may discard any card."
+        RULE_MUST_TRUMP: addressed(
+            gettext_noop(
+                "The stock is gone: %(the_player)s has no %(suit)s, so must play a trump "
+                "(%(trump)s)."
+            ),
+            gettext_noop(
+                "The stock is gone: you have no %(suit)s, so you must play a trump (%(trump)s)."
+            ),
+        ),
+        RULE_DISCARD: addressed(
+            gettext_noop(
+                "The stock is gone: %(the_player)s can neither follow %(suit)s nor trump, "
+                "so may discard any card."
+            ),
+            gettext_noop(
+                "The stock is gone: you can neither follow %(suit)s nor trump, so you may "
+                "discard any card."
+            ),
         ),
         # Counted by the cards, for the languages that build a list after a negation
         # into the sentence ("ne peut jouer ni… ni…").
-        "chouine_illegal_follow": ngettext_noop(
-            "%(the_player)s may not play %(neither_the_card)s: they must follow %(suit)s.",
-            "%(the_player)s may not play %(neither_the_card)s: they must follow %(suit)s.",
-            "card",
+        "chouine_illegal_follow": addressed(
+            ngettext_noop(
+                "%(the_player)s may not play %(neither_the_card)s: they must follow %(suit)s.",
+                "%(the_player)s may not play %(neither_the_card)s: they must follow %(suit)s.",
+                "card",
+            ),
+            ngettext_noop(
+                "You may not play %(neither_the_card)s: you must follow %(suit)s.",
+                "You may not play %(neither_the_card)s: you must follow %(suit)s.",
+                "card",
+            ),
         ),
-        "chouine_illegal_beat": ngettext_noop(
-            "%(the_player)s may not play %(neither_the_card)s: it does not beat "
-            "%(the_card_led)s, and they hold a trump that does.",
-            "%(the_player)s may not play %(neither_the_card)s: they do not beat "
-            "%(the_card_led)s, and they hold a trump that does.",
-            "card",
+        "chouine_illegal_beat": addressed(
+            ngettext_noop(
+                "%(the_player)s may not play %(neither_the_card)s: it does not beat "
+                "%(the_card_led)s, and they hold a trump that does.",
+                "%(the_player)s may not play %(neither_the_card)s: they do not beat "
+                "%(the_card_led)s, and they hold a trump that does.",
+                "card",
+            ),
+            ngettext_noop(
+                "You may not play %(neither_the_card)s: it does not beat %(the_card_led)s, and "
+                "you hold a trump that does.",
+                "You may not play %(neither_the_card)s: they do not beat %(the_card_led)s, and "
+                "you hold a trump that does.",
+                "card",
+            ),
         ),
-        "chouine_illegal_trump": ngettext_noop(
-            "%(the_player)s may not play %(neither_the_card)s: they hold no %(suit)s and must "
-            "trump.",
-            "%(the_player)s may not play %(neither_the_card)s: they hold no %(suit)s and must "
-            "trump.",
-            "card",
+        "chouine_illegal_trump": addressed(
+            ngettext_noop(
+                "%(the_player)s may not play %(neither_the_card)s: they hold no %(suit)s and "
+                "must trump.",
+                "%(the_player)s may not play %(neither_the_card)s: they hold no %(suit)s and "
+                "must trump.",
+                "card",
+            ),
+            ngettext_noop(
+                "You may not play %(neither_the_card)s: you hold no %(suit)s and must trump.",
+                "You may not play %(neither_the_card)s: you hold no %(suit)s and must trump.",
+                "card",
+            ),
         ),
         TRICK_HIGHER: gettext_noop(
             "%(the_card_winner)s beats %(the_card_loser)s: same suit, and it is higher in the "

@@ -1,0 +1,220 @@
+"""What the Chouine page says at each moment of a deal, through the Django test client: the
+rule line after an announcement, the exchange told in the news, the learner spoken to as
+"you", the trick headings' grammar, one name per combination, announcements kept to their
+trick, the last trick left on the felt, and the page's switch and share texts."""
+
+import html
+import re
+
+import pytest
+from django.utils import translation
+
+from tests.play.helpers import AT, _learner_move, chouine_seed
+from tutor.play.chouine import ChouineTable
+from tutor.play.models import TableDeal
+from tutor.rules.cards import card_code
+from tutor.rules.chouine.announce import Kind
+from tutor.rules.explain import ANNOUNCEMENT_WORDS, Step, render
+
+pytestmark = pytest.mark.django_db
+
+
+def start(client, lang="en", **data):
+    response = client.post(f"/{lang}/play/chouine/", {"seats": "one", **data})
+    assert response.status_code == 302
+    return response.url
+
+
+def text_of(fragment: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split()
+
+
+def block(page: str, marker: str, end: str = "</div>") -> str:
+    return page.split(marker, 1)[1].split(end, 1)[0]
+
+
+def play(client, lang="en", on_page=None):
+    """Plays the test seed's deal as the test's learner; ``on_page(action, page, table)`` is
+    called with every page drawn after one of the learner's moves."""
+    url = start(client, lang, seed=str(chouine_seed()))
+    url = f"/{lang}/" + url.split("/", 2)[2] if not url.startswith(f"/{lang}/") else url
+    token = url.rstrip("/").split("/")[-1]
+    for _ in range(200):
+        table = ChouineTable(TableDeal.objects.get(token=token))
+        if table.deal.finished:
+            break
+        page = client.get(url).content.decode()
+        at = AT.search(page).group(1)
+        if table.waiting():
+            data = {"action": "continue", "trick": table.record.seen + 1}
+            action = "continue"
+        else:
+            action, value = _learner_move(table)
+            if action == "announce":
+                kind, suit = value
+                data = {"action": "announce", "pick": f"{kind}-{suit or ''}"}
+            elif action == "exchange":
+                data = {"action": "exchange"}
+            else:
+                data = {"card": card_code(value)}
+        answer = client.post(url, {**data, "at": at}, headers={"HX-Request": "true"})
+        if on_page:
+            on_page(
+                action, answer.content.decode(), ChouineTable(TableDeal.objects.get(token=token))
+            )
+    return url, client.get(url).content.decode()
+
+
+def test_after_an_announcement_the_rule_line_is_the_engine_s_and_agrees(client):
+    seen = []
+
+    def check(action, page, table):
+        if action != "announce":
+            return
+        rule = html.unescape(re.search(r"data-rule>([^<]*)<", page).group(1))
+        expected = render(
+            Step(table.deal.play_rule().code, {**table.deal.play_rule().params, "you": True})
+        )
+        assert rule == expected
+        assert "any card" not in rule and "announced" in rule
+        # Every card the rule names is a card the hand offers, and no other.
+        legal = {card_code(c) for c in table.deal.legal_cards()}
+        offered = set(re.findall(r'name="card" value="(\w\w)" data-card="\w\w">', page))
+        assert offered == legal
+        seen.append(rule)
+
+    play(client, on_page=check)
+    assert seen
+
+
+def test_the_exchange_is_offered_apart_from_continue_and_told_in_the_news(client):
+    told = []
+
+    def check(action, page, table):
+        if 'data-action="continue"' in page and 'data-action="exchange"' in page:
+            assert "last moment" in page  # only the last chance shares the screen
+        if action == "exchange":
+            news = block(page, 'id="play-news"')
+            assert "exchanges the seven of" in news
+            told.append(news)
+
+    play(client, on_page=check)
+    assert told
+
+
+def test_the_rule_speaks_to_the_learner(client):
+    url = start(client, seed=str(chouine_seed()))
+    page = client.get(url).content.decode()
+    if "data-rule>" in page:
+        rule = re.search(r"data-rule>([^<]*)<", page).group(1)
+        assert "you may play" in rule.lower() or "you " in rule.lower()
+        assert "player A" not in rule
+
+
+@pytest.mark.parametrize(
+    ("lang", "phrase"),
+    [
+        ("ro", "este a jucătorului"),
+        ("es", "es del jugador"),
+        ("pt", "vai para o jogador"),
+        ("fr", "va au joueur"),
+    ],
+)
+def test_a_gathered_trick_names_its_winner_in_the_language_s_own_form(client, lang, phrase):
+    headings = []
+
+    def check(action, page, table):
+        if "data-gathered" in page:
+            headings.append(block(page, "data-gathered", "</h2>"))
+
+    play(client, lang, on_page=check)
+    assert headings and all(phrase in h for h in headings)
+    assert not any("a lui jucătorul" in h for h in headings)
+
+
+@pytest.mark.parametrize("lang", ["pt", "es", "ro", "fr"])
+def test_the_announce_form_names_combinations_as_the_news_does(client, lang):
+    url = start(client, lang, seed=str(chouine_seed()))
+    page = client.get(url).content.decode()
+    options = dict(
+        re.findall(r'<option value="(marriage|tierce|quateron|quinte|chouine)">([^<]*)<', page)
+    )
+    assert len(options) == 5
+    with translation.override(lang):
+        for kind in Kind:
+            word = translation.pgettext(*ANNOUNCEMENT_WORDS[kind.value])
+            assert html.unescape(options[kind.value]).startswith(word), (kind, options[kind.value])
+
+
+def test_names_standing_alone_take_their_capital(client):
+    _url, page = play(client, "ro")
+    final = block(page, "data-scores=", "</p>")
+    assert "Jucătorul A" in final and "jucătorul A" not in final
+    points = block(page, 'class="play-points"', "</dl>")
+    assert "<dt>Jucătorul A</dt>" in points
+
+
+def test_an_announcement_shows_in_its_trick_and_later_only_as_a_record(client):
+    checks = {"now": 0, "later": 0}
+
+    def check(action, page, table):
+        deal = table.deal
+        announced_tricks = []
+        done = 0
+        for record in deal.history:
+            if type(record).__name__ == "Announced":
+                announced_tricks.append(done + 1)
+            elif getattr(record, "trick", None) is not None:
+                done += 1
+        current = deal.tricks if table.waiting() else deal.tricks + 1
+        if any(n < current for n in announced_tricks) and not deal.finished:
+            assert "data-announced-earlier" in page
+            earlier = page.split("data-announced-earlier", 1)[1]
+            assert earlier.split(">", 1)[0].find("open") == -1  # closed, a record
+            checks["later"] += 1
+        if "data-announced>" in page:
+            assert current in announced_tricks
+            checks["now"] += 1
+
+    play(client, on_page=check)
+    assert checks["later"]
+
+
+def test_the_last_trick_stays_on_the_felt_at_the_end(client):
+    _url, page = play(client)
+    felt = (
+        block(page, 'class="trick-area"', '<div class="stock"')
+        if '<div class="stock"' in page
+        else block(page, 'class="trick-area"', "</figure>")
+    )
+    assert felt.count("data-card=") == 2 or felt.count('class="played') == 2
+
+
+@pytest.mark.parametrize("auto", ["1", ""])
+def test_the_switch_says_what_it_does_whatever_its_state(client, auto):
+    url = start(client, seed=str(chouine_seed()))
+    client.post(url, {"action": "auto", "auto": auto, "at": "0"})
+    page = client.get(url).content.decode()
+    switch = re.search(r'role="switch"[^>]*>', page).group(0)
+    assert ("checked" in switch) == bool(auto)
+    help_text = block(page, "data-auto-help>", "</small>")
+    assert help_text.startswith("When this is on,") and not help_text.startswith("On:")
+
+
+def test_the_home_page_offers_a_deal_of_each_game(client):
+    page = client.get("/es/").content.decode()
+    assert 'href="/es/play/coinche/" data-play="coinche"' in page
+    assert 'href="/es/play/chouine/" data-play="chouine"' in page
+
+
+@pytest.mark.parametrize(("lang", "start_of"), [("en", "You "), ("ro", "Nu ")])
+def test_a_refused_announcement_speaks_to_the_learner(client, lang, start_of):
+    url = start(client, lang, seed=str(chouine_seed()))
+    page = client.get(url).content.decode()
+    at = AT.search(page).group(1)
+    answer = client.post(
+        url, {"action": "announce", "kind": "chouine", "suit": "H", "at": at}
+    ).content.decode()
+    refusal = html.unescape(re.search(r"data-refusal>([^<]*)<", answer).group(1))
+    assert refusal.startswith(start_of) and "jucătorul A" not in refusal
+    assert "player A" not in refusal
