@@ -379,7 +379,7 @@ def test_referee_refuses_a_gap_in_the_trick_and_keeps_the_form(client):
         assert "data-answer" not in page
         fields = page[page.index('data-field="t1"') :]
         t1, t2 = fields.split('data-field="t2"')[0], fields.split('data-field="t2"')[1]
-        assert " selected" not in t1.split("</select>")[0]
+        assert " selected" not in t1.split("</select>")[0] and 'aria-invalid="true"' in t1[:80]
         assert '<option value="JH" selected>' in t2.split("</select>")[0]
         assert all(f'value="{c}" checked' in page for c in gap["hand"])
     # Card 3 without card 2 is refused the same way.

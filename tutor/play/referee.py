@@ -91,9 +91,12 @@ def read_position(get) -> tuple[dict, Step | None]:
         if filled and filled[-1] != len(filled):
             # A gap is refused, not closed up: moving a card to another slot would give it
             # to another player, and the answer would be about a position nobody saw.
-            empty = next(number for number, card in enumerate(slots, 1) if not card)
-            mistakes.append(Step("referee_trick_gap", {"empty": empty, "later": filled[-1]}))
+            gap = next(number for number, card in enumerate(slots, 1) if not card)
+            mistakes.append(Step("referee_trick_gap", {"empty": gap, "later": filled[-1]}))
+        else:
+            gap = 0
         position = {
+            "gap": gap,
             "game": game,
             "trump": choice("trump", TRUMPS, "H"),
             "leader": choice("leader", tuple(SEATS), "S"),
