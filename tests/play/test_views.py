@@ -70,6 +70,17 @@ def test_a_whole_coinche_deal_scores_as_the_replay_command(client, profile):
     # Every other profile's score of the same deal, or the reason it could not be played so.
     assert page.count("data-profile=") == 5
     assert "data-hands" in page and page.count("data-hand-of=") == 4
+    # Where another profile scores the deal differently, its own count says why.
+    for other in ("federation", "official", "online-es", "maison", "encyclopedia"):
+        if other == profile:
+            continue
+        under, steps = ask("replay", {**payload, "profile": other})
+        differs = under.get("valid") and under["scores"] != scores
+        assert (f'data-why-profile="{other}"' in page) == bool(differs)
+        if differs:
+            row = page[page.index(f'data-why-profile="{other}"') :]
+            row = unescape(row[: row.index("</tr>")])
+            assert render(steps[-1], "en") in row
 
 
 def test_a_refused_card_is_answered_with_the_engine_reason(client):

@@ -336,13 +336,15 @@ class CoincheTable:
             mode="play",
             refused=refused,
         )
+        # In the order the hand is drawn, so the list reads along the cards on screen.
         why = [
             {
-                "card": card_table.card_view(code, lang, trump),
-                "text": refused.get(code) or legal_reason,
-                "legal": code not in refused,
+                "card": card,
+                "text": refused.get(card["code"]) or legal_reason,
+                "legal": card["code"] not in refused,
             }
-            for code in (card_code(c) for c in deal.hand(deal.to_move))
+            for group in hand["groups"]
+            for card in group
         ]
         declarable = [
             {
@@ -481,4 +483,6 @@ def other_view(result, lang: str, reference: tuple[int, int]) -> dict:
         "scores": dict(zip(("NS", "EW"), scores, strict=True)),
         "differs": [scores[i] != reference[i] for i in range(2)],
         "made": result.score.made,
+        # Shown where the score differs: the engine's count under those rules says why.
+        "steps": [sentence(s, lang) for s in result.score.steps],
     }

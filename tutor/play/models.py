@@ -41,9 +41,45 @@ class TableDeal(models.Model):
     session_key = models.CharField(max_length=40, blank=True, db_index=True)
     created = models.DateTimeField(default=timezone.now)
     updated = models.DateTimeField(default=timezone.now, db_index=True)
+    # The game this deal is part of, and its place there (1, 2, …); none for a single deal.
+    table_game = models.ForeignKey(
+        "TableGame", null=True, blank=True, on_delete=models.CASCADE, related_name="deals"
+    )
+    number = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        constraints = [
+            # Two taps on "Next deal" cannot both become deal N of the same game.
+            models.UniqueConstraint(
+                fields=["table_game", "number"], name="one_table_deal_per_number"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.game} deal {self.seed} ({self.token})"
+
+
+class TableGame(models.Model):
+    """A Coinche game: deals played one after the other until the engine says it is won.
+
+    Only the rule profile and the seats are kept here; the deals are ordinary
+    :class:`TableDeal` rows (each with its own token and address) pointing back to it
+    with their number, and the score is the engine's ``Game`` fed their replays.
+    """
+
+    token = models.CharField(max_length=24, unique=True, default=new_token)
+    profile = models.JSONField(default=default_profile)
+    seats = models.CharField(max_length=4, default="S")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    session_key = models.CharField(max_length=40, blank=True, db_index=True)
+    created = models.DateTimeField(default=timezone.now)
+    updated = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
         ordering = ["-updated"]
 
     def __str__(self):
-        return f"{self.game} deal {self.seed} ({self.token})"
+        return f"coinche game ({self.token})"

@@ -1,8 +1,13 @@
 from django.urls import path
 
-from . import referee, views
+from . import games, referee, views
 
 urlpatterns = [
+    # Before the deal addresses: "game" is not a deal's token.
+    path("play/coinche/game/", games.start, name="play_game_start"),
+    path("play/coinche/game/<str:token>/", games.sheet, name="play_game"),
+    path("play/coinche/game/<str:token>/next/", games.next_deal, name="play_game_next"),
+    path("play/coinche/<str:token>/carry-on/", games.carry_on, name="play_game_carry_on"),
     path("play/<str:game>/", views.lobby, name="play_lobby"),
     path("play/<str:game>/<str:token>/", views.deal, name="play_deal"),
     path("play/<str:game>/<str:token>/again/", views.again, name="play_again"),

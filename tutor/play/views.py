@@ -26,7 +26,7 @@ from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, gettext_noop, messages, suit_name
 from tutor.rules.explain import render as render_step
 
-from . import chouine, coinche
+from . import chouine, coinche, games
 from .models import TableDeal
 
 messages(
@@ -164,11 +164,13 @@ def _page(request, record: TableDeal, table, message: str = "", status: int = 20
         "profile_label": page_rules.title(record.profile)
         if isinstance(record.profile, str)
         else "",
-        "can_undo": table.undo_moves() != list(record.moves),
+        "can_undo": table.undo_moves() != list(record.moves) and not games.moved_on(record),
         "auto": auto_advance(request),
         "share_profile": share.get("profile", ""),
         "suits": [(suit, suit_name(suit, lang)) for suit in "SHDC"],
     }
+    if record.table_game_id and (view["phase"] == "done" or not request.htmx):
+        context["match"] = games.deal_context(record, table, lang)
     template = f"play/_{record.game}.html" if request.htmx else f"play/{record.game}.html"
     return render(request, template, context, status=status)
 
@@ -180,6 +182,8 @@ def deal(request, game: str, token: str):
     table = table_class(record)
     if request.method == "GET":
         return _page(request, record, table)
+    if games.moved_on(record):
+        return bad_request(request, Step("play_game_moved_on"), status=409)
     action = request.POST.get("action", "")
     if "card" in request.POST:
         action = "play"

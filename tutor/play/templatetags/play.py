@@ -48,3 +48,20 @@ def call_button(b: dict) -> str:
 @register.simple_tag
 def call_buttons(buttons) -> str:
     return format_html_join("", "{}", ((call_button(b),) for b in buttons))
+
+
+@register.filter
+def game_target(spec) -> int | str:
+    """The points a game is played to under a profile name or house-rule JSON (the
+    engine's value); nothing for a spec the engine refuses."""
+    import json
+
+    from tutor.rules.coinche.profiles import coinche_profile
+    from tutor.rules.errors import RulesError
+
+    try:
+        if isinstance(spec, str) and spec.lstrip().startswith("{"):
+            spec = json.loads(spec)
+        return coinche_profile(spec).target
+    except (RulesError, ValueError):
+        return ""
