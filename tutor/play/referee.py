@@ -236,18 +236,13 @@ def answer(position: dict, lang: str) -> tuple[list[dict], str]:
 DEFAULT = {"game": "coinche", "trump": "H", "leader": "S", "slots": ["", "", ""], "hand": []}
 
 
-def _rules(request, position: dict) -> str | None:
+def _rules(request) -> str | None:
     """The house rules chosen the site's way (pages/rules.py): ``profile`` in the address
     (the form's select, a builder's link), else the visitor's remembered choice; an
     empty ``profile`` is the form's "none". ``None`` for a code the engine refuses."""
     if "profile" in request.GET and not request.GET["profile"]:
         return ""
-    code = page_rules.chosen(request, PROFILES, default="")
-    if code is None:
-        return None
-    position["rules_choices"] = page_rules.house_choices(request, code or None)
-    position["rules_label"] = dict(position["rules_choices"]).get(code, "")
-    return code
+    return page_rules.chosen(request, PROFILES, default="")
 
 
 def _refusal(code: str) -> Step:
@@ -274,13 +269,13 @@ def page(request):
     position, mistake = read_position(request.GET)
     position = {**DEFAULT, "house": "", **position}
     if position["game"] == "coinche":
-        code = _rules(request, position)
+        code = _rules(request)
         if code is None:
             mistake = mistake or _refusal(request.GET["profile"])
-            position["rules_choices"] = page_rules.house_choices(request)
-        position["rules"] = code or ""
-        if not position.get("rules_choices"):
-            position["rules_choices"] = page_rules.house_choices(request)
+        choices = page_rules.house_choices(request, code or None)
+        position.update(
+            rules=code or "", rules_choices=choices, rules_label=dict(choices).get(code)
+        )
     context["position"] = position
     status = 200
     if mistake is not None:
