@@ -20,7 +20,7 @@ def catalog(lang):
 
 # A card or player may take another grammatical form than in English ("%(the_card)s" →
 # "%(to_the_card)s"): the parameter is the same, only its article changes.
-FORM = re.compile(r"%\((?:the|of_the|to_the)_(\w+)\)")
+FORM = re.compile(r"%\((?:the|of_the|to_the|neither_the|at_the)_(\w+)\)")
 
 
 def placeholders(text):

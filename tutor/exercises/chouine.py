@@ -59,14 +59,27 @@ messages(
             "answers with %(the_card_reply)s. Who wins the trick?"
         ),
         "quiz_chouine_exchange": variants(
-            lambda params: "empty" if not params["stock"] else "stock",
+            lambda params: (
+                "empty" if not params["stock"] else "stock" if params["tricks"] else "first"
+            ),
+            first=ngettext_noop(
+                "Trumps are %(trump)s (the indicator is %(the_card_indicator)s); no trick has "
+                "been played yet and the stock holds %(stock)s card. %(the_player_turn)s is to "
+                "play. May %(the_player)s exchange %(the_card_seven)s for the indicator now?",
+                "Trumps are %(trump)s (the indicator is %(the_card_indicator)s); no trick has "
+                "been played yet and the stock holds %(stock)s cards. %(the_player_turn)s is to "
+                "play. May %(the_player)s exchange %(the_card_seven)s for the indicator now?",
+                "stock",
+            ),
+            # Two counts: the sentence agrees with the tricks; the stock (always two cards
+            # or more here) says its own count with its noun.
             stock=ngettext_noop(
                 "Trumps are %(trump)s (the indicator is %(the_card_indicator)s); %(tricks)s "
-                "trick has been played and cards are left in the stock (%(stock)s). "
+                "trick has been played and %(counted_stock)s are left in the stock. "
                 "%(the_player_turn)s is to play. May %(the_player)s exchange %(the_card_seven)s "
                 "for the indicator now?",
                 "Trumps are %(trump)s (the indicator is %(the_card_indicator)s); %(tricks)s "
-                "tricks have been played and cards are left in the stock (%(stock)s). "
+                "tricks have been played and %(counted_stock)s are left in the stock. "
                 "%(the_player_turn)s is to play. May %(the_player)s exchange %(the_card_seven)s "
                 "for the indicator now?",
                 "tricks",
@@ -469,16 +482,24 @@ class ChouineAnnouncement(QuestionType):
     def solve(self, question):
         reasons = self._reasons(question["data"])
         expected = next(v for v, step in reasons.items() if step.code in _ANNOUNCED)
-        return Solution(expected, list(reasons.values()), reasons[expected].code)
+        return Solution(expected, _with_captured(list(reasons.values())), reasons[expected].code)
 
     def why_wrong(self, question, given, solution):
-        return [self._reasons(question["data"])[given]] if given else []
+        return _with_captured([self._reasons(question["data"])[given]]) if given else []
 
     def rule_broken(self, question, given, solution):
         return self._reasons(question["data"])[given].code if given else solution.rule
 
 
 _ANNOUNCED = {f"chouine_announce_{kind.value}" for kind in Kind}
+
+
+def _with_captured(steps: list[Step]) -> list[Step]:
+    """The steps, and once after them the rule that captured cards never count, where a
+    combination was refused for cards missing from the hand."""
+    if any(step.code == "chouine_announce_missing_cards" for step in steps):
+        return [*steps, Step("chouine_announce_captured")]
+    return steps
 
 
 @register
@@ -612,4 +633,6 @@ class ChouineMatchWinner(QuestionType):
     def solve(self, question):
         d = question["data"]
         state = match_progress(d["first_dealer"], d["results"])
-        return Solution(state.winner or "none", state.steps, state.steps[-1].code)
+        # The situation is the last deal's outcome, not the closing "the match goes on".
+        decisive = [step.code for step in state.steps if step.code != "chouine_match_goes_on"]
+        return Solution(state.winner or "none", state.steps, decisive[-1])

@@ -27,6 +27,15 @@ template may also ask for a derived form:
 - ``the_card…``, ``of_the_card…``, ``to_the_card…`` (and ``…player…``): the card
   or player with its article, as the translator wrote it per rank ("o valete",
   "da dama", "à l'as", "valetului");
+- ``neither_the_card…``: cards after a negation, in the list each language joins
+  there with its own word ("o rei nem a dama", "ni le roi ni la dame", "nici
+  regele, nici dama"; English "the king or the queen"); one card reads as
+  ``the_card``;
+- ``the_deal`` / ``at_the_deal`` (from ``number``): a deal of a match by its number,
+  as running prose says it ("a segunda mão", "à la deuxième donne"; English
+  "deal 2", "at deal 2");
+- ``counted_stock``, ``counted_points``: that count with its noun ("2 cards",
+  "88 card points"), for a sentence that already counts something else;
 - ``strain`` (from ``trump``): the trump as a contract says it ("à cœur",
   "sans atout"); ``contract`` (from ``bid`` and ``trump``): "100 à cœur";
 - ``ranks`` (from a rank code): the plural rank word of a carré ("valets");
@@ -302,6 +311,45 @@ PLAYER_FORMS = {
     },
 }
 PLAYER_WORDS = PLAYER_FORMS[""]
+# A list after a negation: "nem" / "ni" / "ni… ni" / "nici… nici" where English says
+# "or". Each pattern is a whole pattern of the language, as CLDR writes its lists: the
+# first two items of several, each further item, the last item, or the only two.
+NEGATIVE_LIST = {
+    "start": pgettext_noop("list after a negation: its first two items", "%(first)s, %(next)s"),
+    "middle": pgettext_noop("list after a negation: a further item", "%(first)s, %(next)s"),
+    "end": pgettext_noop("list after a negation: its last item", "%(first)s, or %(last)s"),
+    "two": pgettext_noop("list after a negation: two items", "%(first)s or %(last)s"),
+}
+# A deal of a Chouine match, by its number, as a sentence names it (the translator may
+# say "the second deal" where English says "deal 2"); past the tenth, by its number.
+DEAL_FORMS = {
+    "the": {
+        1: pgettext_noop("chouine deal, by its number", "deal 1"),
+        2: pgettext_noop("chouine deal, by its number", "deal 2"),
+        3: pgettext_noop("chouine deal, by its number", "deal 3"),
+        4: pgettext_noop("chouine deal, by its number", "deal 4"),
+        5: pgettext_noop("chouine deal, by its number", "deal 5"),
+        6: pgettext_noop("chouine deal, by its number", "deal 6"),
+        7: pgettext_noop("chouine deal, by its number", "deal 7"),
+        8: pgettext_noop("chouine deal, by its number", "deal 8"),
+        9: pgettext_noop("chouine deal, by its number", "deal 9"),
+        10: pgettext_noop("chouine deal, by its number", "deal 10"),
+        "more": pgettext_noop("chouine deal, by its number", "deal %(number)s"),
+    },
+    "at_the": {
+        1: pgettext_noop("chouine deal, after at", "at deal 1"),
+        2: pgettext_noop("chouine deal, after at", "at deal 2"),
+        3: pgettext_noop("chouine deal, after at", "at deal 3"),
+        4: pgettext_noop("chouine deal, after at", "at deal 4"),
+        5: pgettext_noop("chouine deal, after at", "at deal 5"),
+        6: pgettext_noop("chouine deal, after at", "at deal 6"),
+        7: pgettext_noop("chouine deal, after at", "at deal 7"),
+        8: pgettext_noop("chouine deal, after at", "at deal 8"),
+        9: pgettext_noop("chouine deal, after at", "at deal 9"),
+        10: pgettext_noop("chouine deal, after at", "at deal 10"),
+        "more": pgettext_noop("chouine deal, after at", "at deal %(number)s"),
+    },
+}
 # The labelled terms of a sum, by parameter name, in the order a sum lists them.
 TERMS = {
     "points_cards": ngettext_noop("%(points)s card point", "%(points)s card points", "points"),
@@ -334,6 +382,12 @@ TERMS = {
     ),
 }
 POINTS = ngettext_noop("%(points)s point", "%(points)s points", "points")
+# A count with its noun, for a sentence that counts something else already (ngettext
+# picks one form per sentence): "10 tricks have been played and 2 cards are left…".
+COUNTED = {
+    "stock": ngettext_noop("%(stock)s card", "%(stock)s cards", "stock"),
+    "points": ngettext_noop("%(points)s card point", "%(points)s card points", "points"),
+}
 
 
 @cache
@@ -349,11 +403,22 @@ def _word(table: dict[str, tuple[str, str]], key: str, lang: str) -> str:
     return translator(lang).pgettext(*table[key])
 
 
-def list_text(items: list[str], lang: str) -> str:
-    """Items joined the locale's way: "a, b et c"."""
+def list_text(items: list[str], lang: str, negative: bool = False) -> str:
+    """Items joined the locale's way: "a, b et c"; after a negation (``negative``) with
+    the language's own patterns: "ni a, ni b, ni c"."""
     from babel.lists import format_list
 
-    return format_list(list(items), locale=babel_locale(lang)) if items else ""
+    if not negative:
+        return format_list(list(items), locale=babel_locale(lang)) if items else ""
+    if len(items) < 2:
+        return "".join(items)
+    pattern = {key: translator(lang).pgettext(*value) for key, value in NEGATIVE_LIST.items()}
+    if len(items) == 2:
+        return pattern["two"] % {"first": items[0], "last": items[1]}
+    text = pattern["start"] % {"first": items[0], "next": items[1]}
+    for item in items[2:-1]:
+        text = pattern["middle"] % {"first": text, "next": item}
+    return pattern["end"] % {"first": text, "last": items[-1]}
 
 
 def _by_suit(codes: list[str]) -> list[tuple[str, list[str]]]:
@@ -364,9 +429,10 @@ def _by_suit(codes: list[str]) -> list[tuple[str, list[str]]]:
     return [(suit, sorted(ranks, key=RANKS.index)) for suit, ranks in groups.items()]
 
 
-def cards_text(codes: str | list[str], lang: str, form: str = "") -> str:
+def cards_text(codes: str | list[str], lang: str, form: str = "", negative: bool = False) -> str:
     """One card or several, with the article of ``form`` ("", "the", "of_the", "to_the"):
-    "the king and the seven of spades, and the ace of clubs"."""
+    "the king and the seven of spades, and the ace of clubs"; after a negation
+    (``negative``): "the king or the seven of spades, or the ace of clubs"."""
     if isinstance(codes, str):
         codes = [codes]
     template = translator(lang).pgettext("card name", "%(rank)s of %(suit)s")
@@ -375,13 +441,29 @@ def cards_text(codes: str | list[str], lang: str, form: str = "") -> str:
     groups = [
         template
         % {
-            "rank": list_text([_word(forms, rank, lang) for rank in ranks], lang),
+            "rank": list_text([_word(forms, rank, lang) for rank in ranks], lang, negative),
             "suit": _word(SUIT_WORDS, suit, lang),
         }
         for suit, ranks in by_suit
     ]
     if len(groups) < 2 or all(len(ranks) == 1 for _, ranks in by_suit):
-        return list_text(groups, lang)
+        return list_text(groups, lang, negative)
+    if negative:
+        # Each suit's ranks already carry the language's negative word ("ni le roi ni le
+        # sept de pique"); a suit of one card gets it from its own pattern ("ni l'as de
+        # trèfle"), and the suits are joined by the word that follows a negation.
+        alone = translator(lang).pgettext("one card of a list after a negation", "%(card)s")
+        parts = [
+            group if len(ranks) > 1 else alone % {"card": group}
+            for group, (_, ranks) in zip(groups, by_suit, strict=True)
+        ]
+        template = translator(lang).pgettext(
+            "groups of cards after a negation", "%(first)s, or %(next)s"
+        )
+        text = parts[0]
+        for part in parts[1:]:
+            text = template % {"first": text, "next": part}
+        return text
     # The suits are set apart, so that the "and" inside each suit's ranks cannot be read as
     # joining suits: in a sentence by a comma and a last word of their own, in a bare list
     # (after a colon, in brackets) by semicolons.
@@ -391,8 +473,14 @@ def cards_text(codes: str | list[str], lang: str, form: str = "") -> str:
         for group in groups[1:]:
             text = template % {"first": text, "next": group}
         return text
+    # The groups before the last are joined by a pattern of their own (Spanish may want
+    # "; " between groups that hold commas of their own).
+    further = translator(lang).pgettext("groups of cards: a further group", "%(first)s, %(next)s")
+    text = groups[0]
+    for group in groups[1:-1]:
+        text = further % {"first": text, "next": group}
     template = translator(lang).pgettext("groups of cards", "%(groups)s, and %(last)s")
-    return template % {"groups": ", ".join(groups[:-1]), "last": groups[-1]}
+    return template % {"groups": text, "last": groups[-1]}
 
 
 def card_name(code: str, lang: str) -> str:
@@ -508,8 +596,8 @@ def _translate(message: str | Plural, params: dict, lang: str) -> str:
     return translator(lang).gettext(message)
 
 
-def _term(message: Plural, points: int, lang: str) -> str:
-    return _translate(message, {"points": points}, lang) % {"points": format_number(points, lang)}
+def _term(message: Plural, points: int, lang: str, key: str = "points") -> str:
+    return _translate(message, {key: points}, lang) % {key: format_number(points, lang)}
 
 
 # The terms that score_multiplied_then_extras adds after the multiplication.
@@ -568,7 +656,15 @@ def _render_value(key: str, value: object, lang: str) -> str:
     return text
 
 
-FORM_PREFIX = re.compile(r"(the|of_the|to_the)_((?:card|player)\w*)$")
+FORM_PREFIX = re.compile(r"(the|of_the|to_the|neither_the)_((?:card|player)\w*)$")
+
+
+def deal_text(number: int, lang: str, form: str = "the") -> str:
+    """A deal of a match by its number, as a sentence says it: "deal 2", "at deal 2"."""
+    table = DEAL_FORMS[form]
+    if number in table:
+        return translator(lang).pgettext(*table[number])
+    return translator(lang).pgettext(*table["more"]) % {"number": format_number(number, lang)}
 
 
 def _placeholder(name: str, params: dict, lang: str) -> str:
@@ -577,9 +673,15 @@ def _placeholder(name: str, params: dict, lang: str) -> str:
     match = FORM_PREFIX.match(name)
     if match and match.group(2) in params:
         form, key = match.groups()
+        negative = form == "neither_the"
         if key.startswith("card"):
-            return cards_text(params[key], lang, form)
-        return player_name(params[key], lang, form)
+            return cards_text(params[key], lang, "the" if negative else form, negative)
+        return player_name(params[key], lang, "the" if negative else form)
+    if name in ("the_deal", "at_the_deal"):
+        return deal_text(params["number"], lang, name.removesuffix("_deal"))
+    if name.startswith("counted_") and name[8:] in COUNTED:
+        key = name[8:]
+        return _term(COUNTED[key], params[key], lang, key)
     if name == "strain":
         return strain_name(params["trump"], lang)
     if name == "contract":

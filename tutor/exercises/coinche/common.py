@@ -45,8 +45,8 @@ messages(
         "quiz_show_side_points": variants(
             lambda params: "none" if not params["count"] else "some",
             some=ngettext_noop(
-                "%(side)s took %(count)s trick (card points: %(points)s).",
-                "%(side)s took %(count)s tricks (card points: %(points)s).",
+                "%(side)s took %(count)s trick, worth %(counted_points)s.",
+                "%(side)s took %(count)s tricks, worth %(counted_points)s.",
                 "count",
             ),
             none=gettext_noop("%(side)s took no trick."),

@@ -65,34 +65,38 @@ messages(
         "chouine_suit_needed": gettext_noop(
             "This announcement (%(announcement)s) is made in one suit: give its suit."
         ),
+        # Said once after the reasons that need it, not in each of them.
+        "chouine_announce_captured": gettext_noop(
+            "Captured cards never count for an announcement: only the cards in hand do."
+        ),
         "chouine_announce_missing_cards": variants(
             lambda params: params.get("announcement", "marriage"),
             marriage=ngettext_noop(
                 "%(the_player)s cannot announce a marriage in %(suit)s: %(the_cards_missing)s "
-                "is not in their hand (captured cards never count).",
+                "is not in their hand.",
                 "%(the_player)s cannot announce a marriage in %(suit)s: %(the_cards_missing)s "
-                "are not in their hand (captured cards never count).",
+                "are not in their hand.",
                 "cards_missing",
             ),
             tierce=ngettext_noop(
                 "%(the_player)s cannot announce a tierce in %(suit)s: %(the_cards_missing)s "
-                "is not in their hand (captured cards never count).",
+                "is not in their hand.",
                 "%(the_player)s cannot announce a tierce in %(suit)s: %(the_cards_missing)s "
-                "are not in their hand (captured cards never count).",
+                "are not in their hand.",
                 "cards_missing",
             ),
             quateron=ngettext_noop(
                 "%(the_player)s cannot announce a quateron in %(suit)s: %(the_cards_missing)s "
-                "is not in their hand (captured cards never count).",
+                "is not in their hand.",
                 "%(the_player)s cannot announce a quateron in %(suit)s: %(the_cards_missing)s "
-                "are not in their hand (captured cards never count).",
+                "are not in their hand.",
                 "cards_missing",
             ),
             chouine=ngettext_noop(
                 "%(the_player)s cannot announce a chouine in %(suit)s: %(the_cards_missing)s "
-                "is not in their hand (captured cards never count).",
+                "is not in their hand.",
                 "%(the_player)s cannot announce a chouine in %(suit)s: %(the_cards_missing)s "
-                "are not in their hand (captured cards never count).",
+                "are not in their hand.",
                 "cards_missing",
             ),
         ),

@@ -112,18 +112,26 @@ messages(
             "The stock is gone: %(the_player)s can neither follow %(suit)s nor trump, "
             "so may discard any card."
         ),
-        "chouine_illegal_follow": gettext_noop(
-            "%(the_player)s may not play %(the_card)s: they must follow %(suit)s."
-        ),
-        "chouine_illegal_beat": ngettext_noop(
-            "%(the_player)s may not play %(the_card)s: it does not beat %(the_card_led)s, "
-            "and they hold a trump that does.",
-            "%(the_player)s may not play %(the_card)s: they do not beat %(the_card_led)s, "
-            "and they hold a trump that does.",
+        # Counted by the cards, for the languages that build a list after a negation
+        # into the sentence ("ne peut jouer ni… ni…").
+        "chouine_illegal_follow": ngettext_noop(
+            "%(the_player)s may not play %(neither_the_card)s: they must follow %(suit)s.",
+            "%(the_player)s may not play %(neither_the_card)s: they must follow %(suit)s.",
             "card",
         ),
-        "chouine_illegal_trump": gettext_noop(
-            "%(the_player)s may not play %(the_card)s: they hold no %(suit)s and must trump."
+        "chouine_illegal_beat": ngettext_noop(
+            "%(the_player)s may not play %(neither_the_card)s: it does not beat "
+            "%(the_card_led)s, and they hold a trump that does.",
+            "%(the_player)s may not play %(neither_the_card)s: they do not beat "
+            "%(the_card_led)s, and they hold a trump that does.",
+            "card",
+        ),
+        "chouine_illegal_trump": ngettext_noop(
+            "%(the_player)s may not play %(neither_the_card)s: they hold no %(suit)s and must "
+            "trump.",
+            "%(the_player)s may not play %(neither_the_card)s: they hold no %(suit)s and must "
+            "trump.",
+            "card",
         ),
         TRICK_HIGHER: gettext_noop(
             "%(the_card_winner)s beats %(the_card_loser)s: same suit, and it is higher in the "

@@ -110,23 +110,29 @@ messages(
         "chouine_cut_extra": gettext_noop(
             "The cut was settled at draw %(number)s; later draws are not part of it."
         ),
+        # A deal is named as the sentence says it (the_deal: "deal 2", "la deuxième donne").
         "chouine_match_deal_won": ngettext_noop(
-            "Deal %(number)s goes to %(the_player)s (%(wins)s deal won); %(the_player_dealer)s "
-            "deals next.",
-            "Deal %(number)s goes to %(the_player)s (%(wins)s deals won); %(the_player_dealer)s "
-            "deals next.",
+            "%(the_deal)s goes to %(the_player)s, who has now won %(wins)s deal; "
+            "%(the_player_dealer)s deals next.",
+            "%(the_deal)s goes to %(the_player)s, who has now won %(wins)s deals; "
+            "%(the_player_dealer)s deals next.",
             "wins",
         ),
         "chouine_match_deal_tied": gettext_noop(
-            "Deal %(number)s is tied: it counts for nobody and %(the_player_dealer)s deals again."
+            "%(the_deal)s is tied: it counts for nobody and %(the_player_dealer)s deals again."
         ),
         "chouine_match_won": ngettext_noop(
             "%(the_player)s has won %(wins)s deal: the match is over.",
             "%(the_player)s has won %(wins)s deals: the match is over.",
             "wins",
         ),
+        "chouine_match_goes_on": ngettext_noop(
+            "Nobody has won %(deals)s deal yet: the match goes on.",
+            "Nobody has won %(deals)s deals yet: the match goes on.",
+            "deals",
+        ),
         "chouine_match_over": gettext_noop(
-            "The match was already won at deal %(number)s; no later deal counts."
+            "The match was already won %(at_the_deal)s; no later deal counts."
         ),
     }
 )
@@ -289,4 +295,6 @@ def match_progress(
         if wins[result] == profile.deals_to_win_match:
             winner = result
             steps.append(Step("chouine_match_won", {"player": result, "wins": wins[result]}))
+    if winner is None:
+        steps.append(Step("chouine_match_goes_on", {"deals": profile.deals_to_win_match}))
     return MatchState(wins, dealer, winner, steps)

@@ -37,16 +37,15 @@ messages(
         "call_pass": gettext_noop("%(seat)s passes."),
         "call_bid": gettext_noop("%(seat)s bids %(contract)s."),
         "call_coinche": gettext_noop("%(seat)s says coinche: the contract is doubled."),
-        "call_surcoinche": gettext_noop(
-            "%(seat)s says surcoinche: the contract is redoubled and the auction ends."
-        ),
+        "call_surcoinche": gettext_noop("%(seat)s says surcoinche: the contract is redoubled."),
         "auction_redeal": gettext_noop("Four passes and no bid: the cards are dealt again."),
         "auction_contract": variants(
             by_multiplier,
             plain=gettext_noop("The auction is over: %(seat)s plays %(contract)s."),
             coinche=gettext_noop("The auction is over: %(seat)s plays %(contract)s, coinched."),
+            # Said once, here: a surcoinche ends the auction.
             surcoinche=gettext_noop(
-                "The auction is over: %(seat)s plays %(contract)s, surcoinched."
+                "The surcoinche ends the auction: %(seat)s plays %(contract)s, surcoinched."
             ),
         ),
         "auction_next": gettext_noop("It is %(seat)s's turn to speak."),
@@ -60,8 +59,8 @@ messages(
         "capot_not_in_profile": gettext_noop("This profile has no capot bid."),
         "generale_not_in_profile": gettext_noop("This profile has no générale."),
         "bid_not_higher": gettext_noop(
-            "%(bid)s does not beat the current bid, %(bid_current)s: a bid must go higher; "
-            "equalling it is not enough."
+            "The current bid is %(bid_current)s and %(bid)s does not beat it: a bid must go "
+            "higher; equalling it is not enough."
         ),
         "own_bid_same_suit": gettext_noop(
             "%(seat)s may raise their own bid only by changing the contract, which is now "

@@ -63,7 +63,12 @@ messages(
         "declarations_tie": gettext_noop(
             "Both partnerships hold declarations of the same value: neither scores them."
         ),
-        "declarations_none": gettext_noop("Nobody has anything to declare."),
+        # About one hand, the answer names its seat; about the table, nobody.
+        "declarations_none": variants(
+            lambda params: "seat" if "seat" in params else "table",
+            seat=gettext_noop("%(seat)s has nothing to declare."),
+            table=gettext_noop("Nobody has anything to declare."),
+        ),
         "declarations_off": gettext_noop("This profile plays without declarations."),
         "declaring_choice": gettext_noop(
             "Declaring is up to you: the cards you declare are shown to the table, and only "
@@ -226,7 +231,9 @@ def declaration_steps(by_seat: dict[str, list[Combination]], winner: int | None)
         for c in combinations:
             steps.append(declaration_step(seat, c))
     if not steps:
-        return [Step("declarations_none")]
+        # One hand asked about: say whose; several: nobody at the table.
+        seat = {"seat": next(iter(by_seat))} if len(by_seat) == 1 else {}
+        return [Step("declarations_none", seat)]
     if winner is None:
         steps.append(Step("declarations_tie"))
     else:

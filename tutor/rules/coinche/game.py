@@ -33,8 +33,8 @@ from .scoring import SIDES, DealScore, DealSummary
 messages(
     {
         "game_totals": gettext_noop(
-            "Game totals: North-South %(points_ns)s, East-West %(points_ew)s (target "
-            "%(points_target)s)."
+            "Game totals: North-South %(points_ns)s, East-West %(points_ew)s; the game is "
+            "played to %(points_target)s."
         ),
         "game_pending": variants(
             lambda params: params.get("case", "no_trick"),
@@ -54,6 +54,9 @@ messages(
             "%(side)s win the game with %(points)s point.",
             "%(side)s win the game with %(points)s points.",
             "points",
+        ),
+        "game_goes_on": gettext_noop(
+            "Neither side has reached %(points_target)s yet: the game goes on."
         ),
         "game_tie": gettext_noop(
             "Both partnerships are over the target with the same total: another deal is played."
@@ -111,7 +114,11 @@ class Game:
             )
         )
         eligible = [s for s in (0, 1) if self.totals[s] >= target and not self.pending[s]]
-        if len(eligible) == 2 and self.totals[0] == self.totals[1]:
+        if max(self.totals) < target:
+            # Said, so that the answer "nobody yet" has its reason (a side over the target
+            # but waiting for a trick has its own step above).
+            steps.append(Step("game_goes_on", {"points_target": target}))
+        elif len(eligible) == 2 and self.totals[0] == self.totals[1]:
             steps.append(Step("game_tie"))
         elif eligible:
             self.winner = max(eligible, key=lambda s: self.totals[s])

@@ -52,10 +52,10 @@ messages(
             "You lead against a capot or générale: under this profile you may not lead a trump."
         ),
         "illegal_trump_lead": ngettext_noop(
-            "You may not lead %(the_card)s: it is a trump, and against a capot a trump cannot "
-            "be led.",
-            "You may not lead %(the_card)s: they are trumps, and against a capot a trump cannot "
-            "be led.",
+            "You may not lead %(neither_the_card)s: it is a trump, and against a capot a trump "
+            "cannot be led.",
+            "You may not lead %(neither_the_card)s: they are trumps, and against a capot a trump "
+            "cannot be led.",
             "card",
         ),
         "trump_led_overtrump": gettext_noop(
@@ -104,15 +104,23 @@ messages(
             "All trumps: you cannot beat %(the_card_master)s, so play any of your %(suit)s."
         ),
         "ta_discard": gettext_noop("All trumps: you hold no %(suit)s, so you may play any card."),
-        "illegal_must_follow": gettext_noop(
-            "You may not play %(the_card)s: you must follow %(suit)s."
+        # Counted by the cards: a language may build the sentence otherwise around a list
+        # after a negation ("ne pouvez jouer ni… ni…").
+        "illegal_must_follow": ngettext_noop(
+            "You may not play %(neither_the_card)s: you must follow %(suit)s.",
+            "You may not play %(neither_the_card)s: you must follow %(suit)s.",
+            "card",
         ),
-        "illegal_must_trump": gettext_noop("You may not play %(the_card)s: you must trump."),
+        "illegal_must_trump": ngettext_noop(
+            "You may not play %(neither_the_card)s: you must trump.",
+            "You may not play %(neither_the_card)s: you must trump.",
+            "card",
+        ),
         "illegal_too_low": ngettext_noop(
-            "You may not play %(the_card)s: it does not beat %(the_card_master)s, and you hold "
-            "a card that does.",
-            "You may not play %(the_card)s: they do not beat %(the_card_master)s, and you hold "
-            "a card that does.",
+            "You may not play %(neither_the_card)s: it does not beat %(the_card_master)s, and "
+            "you hold a card that does.",
+            "You may not play %(neither_the_card)s: they do not beat %(the_card_master)s, and "
+            "you hold a card that does.",
             "card",
         ),
         "empty_hand": gettext_noop("The hand has no cards."),

@@ -183,13 +183,15 @@ messages(
         ),
         "failed_tricks": gettext_noop("Contract failed: the tricks promised were not all taken."),
         "score_made": gettext_noop("%(side)s score %(sum)s."),
+        # What the award replaces is said, so that the capot line above (card points + 100)
+        # does not read as a second, unused total.
         "score_capot_award": gettext_noop(
-            "Every trick was taken: this profile awards %(points_base)s in place of the card "
-            "points."
+            "Every trick was taken: this profile awards %(points_base)s for the tricks, in "
+            "place of their card points and the %(points_capot)s for the capot."
         ),
         "score_generale_award": gettext_noop(
-            "One player took every trick (générale): this profile awards %(points_base)s in "
-            "place of the card points."
+            "One player took every trick (générale): this profile awards %(points_base)s for "
+            "the tricks, in place of their card points and the %(points_capot)s for the capot."
         ),
         "declarations_pass": ngettext_noop(
             "The declarers took every trick: the defence's declarations, %(points)s point, pass "
@@ -199,7 +201,12 @@ messages(
             "points",
         ),
         "score_own": variants(
-            _zero,
+            lambda params: params.get("case") or _zero(params),
+            # Declarations that did not count towards the contract, said with the sum, so
+            # that the total is not larger than the side's line above for no shown reason.
+            declarations=gettext_noop(
+                "%(side)s score what they made and their declarations: %(sum)s."
+            ),
             some=ngettext_noop(
                 "%(side)s score their own total, %(points)s point.",
                 "%(side)s score their own total, %(points)s points.",
@@ -261,10 +268,10 @@ messages(
             "The defence scores %(sum)s."
         ),
         "classic_litige": ngettext_noop(
-            "Perfect tie (%(points)s each): litige. The defence scores its own points; the "
-            "taker's %(points_deposit)s point is held in deposit.",
-            "Perfect tie (%(points)s each): litige. The defence scores its own points; the "
-            "taker's %(points_deposit)s points are held in deposit.",
+            "A perfect tie at %(points)s each: litige. The defence scores its own points; "
+            "the taker's %(points_deposit)s point is held in deposit.",
+            "A perfect tie at %(points)s each: litige. The defence scores its own points; "
+            "the taker's %(points_deposit)s points are held in deposit.",
             "points_deposit",
         ),
         "deposit_won": ngettext_noop(
@@ -286,6 +293,8 @@ messages(
 SIDES = ("NS", "EW")
 CAPOTS = ("capot", "capotbelote")
 GENERALES = ("generale", "generalebelote")
+# What taking every trick adds to the card points, where no award replaces them (000).
+CAPOT_BONUS = 100
 # 002 lines 179-181: classic points 10..160 and their equivalents in all trumps / no trump.
 CLASSIC_SCALE = tuple(range(10, 170, 10))
 TA_SCALE = (17, 34, 49, 66, 81, 98, 113, 128, 145, 160, 177, 192, 209, 224, 241, 248)
@@ -407,7 +416,7 @@ def score_deal(profile: Profile, summary: DealSummary, explain: bool = False) ->
     if capot is None:
         bonus[summary.last_trick] = 10
     else:
-        bonus[capot] = 100
+        bonus[capot] = CAPOT_BONUS
     counted = decl if profile.declarations_count else (0, 0)
     scaled = [cards[s] + bonus[s] for s in (0, 1)]
     trump = summary.contract.trump
@@ -618,9 +627,11 @@ def _coinche(profile, summary, totals, scaled, capot, steps):
             if mult > 1:
                 base = round_half_up(base, profile.round_to)
         if steps is not None and generale:
-            steps.append(Step("score_generale_award", {"points_base": base}))
+            award = {"points_base": base, "points_capot": CAPOT_BONUS}
+            steps.append(Step("score_generale_award", award))
         elif steps is not None and capot == ds and base == profile.capot_points:
-            steps.append(Step("score_capot_award", {"points_base": base}))
+            award = {"points_base": base, "points_capot": CAPOT_BONUS}
+            steps.append(Step("score_capot_award", award))
         if mult == 1:
             passes = capot == ds and profile.capot_takes_declarations
             own = decl[ds] + (decl[fs] if passes else 0)
@@ -642,7 +653,15 @@ def _coinche(profile, summary, totals, scaled, capot, steps):
                         },
                     )
                 )
-                steps.append(Step("score_own", {"side": SIDES[fs], "points": scores[fs]}))
+                own_params = {"side": SIDES[fs], "points": scores[fs]}
+                if decl[fs] and not passes and not profile.declarations_count:
+                    own_params.update(
+                        case="declarations",
+                        points_base=scaled[fs],
+                        points_declarations=decl[fs],
+                        points_belote=bel[fs],
+                    )
+                steps.append(Step("score_own", own_params))
         elif profile.coinche_doubles != "fall":
             scores[ds] = _own_multiplied(profile, ds, base, value, decl, bel[ds], mult, steps)
             scores[fs] = bel[fs]

@@ -6,7 +6,8 @@ be told.
 
 A card or player placeholder may be asked for in another grammatical form than
 the English one: the English "%(the_card)s" becomes "%(to_the_card)s" where
-Spanish says "gana al rey". GNU msgfmt would refuse that as a format mismatch,
+Spanish says "gana al rey" (or a list after a negation, "%(neither_the_card)s", is
+said as one card in a singular form). GNU msgfmt would refuse that as a format mismatch,
 so those entries are flagged ``no-python-format``; ``tests/test_catalogs.py``
 checks their placeholders instead, form for form of the same parameter.
 """
@@ -17,7 +18,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.commands import makemessages
 
-FORMED = re.compile(r"%\((?:the|of_the|to_the)_\w+\)s")
+FORMED = re.compile(r"%\((?:the|of_the|to_the|neither_the|at_the)_\w+\)s")
 FLAG = re.compile(r"^(#,.*?)(?<!no-)python-format", re.M)
 
 
