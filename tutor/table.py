@@ -39,8 +39,9 @@ SUIT_CYCLE = "SHCD"
 # Where each seat sits, counted in turns of play after the bottom seat: play goes
 # counter-clockwise, so the next player sits on the right and the partner opposite.
 POSITIONS = ("bottom", "right", "top", "left")
-# What a card of an answered hand shows (see :func:`verdicts`).
-VERDICTS = ("right", "wrong", "missed", "unchosen")
+# What a card of an answered hand shows (see :func:`verdicts`); a hand nobody chose from,
+# only judged (the referee), shows "allowed" and "refused".
+VERDICTS = ("right", "wrong", "missed", "unchosen", "allowed", "refused")
 
 messages(
     {

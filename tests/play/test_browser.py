@@ -195,6 +195,88 @@ def test_the_referee_answers_as_the_cli(site, lang, size):
     assert page.locator("[data-profile='official']").get_attribute("data-legal")
 
 
+def in_view(page, selector: str) -> bool:
+    """Whether the element's top lies inside the viewport (so the player sees it)."""
+    box = page.locator(selector).first.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and -1 <= box["y"] < height - 40
+
+
+@pytest.mark.parametrize(
+    ("lang", "size"), [("fr", "phone"), ("fr", "desktop"), ("es", "phone"), ("es", "desktop")]
+)
+def test_the_referee_answer_comes_into_view_and_takes_the_focus(site, lang, size):
+    url, page = site
+    page.set_viewport_size(SIZES[size])
+    page.goto(f"{url}/{lang}/referee/")
+    page.select_option("[data-field=leader]", "N")
+    page.select_option("[data-field=t1]", "TS")
+    page.select_option("[data-field=t2]", "JH")
+    for code in ("QH", "8H", "AD", "TD", "KC", "7C"):
+        page.locator(f".referee-deck label[data-card='{code}']").click()
+    page.locator("[data-action=referee]").click()
+    page.locator("[data-answer]").wait_for()
+    # The answer, not the top of the form, is on the screen, its heading has the focus
+    # (a screen reader reads it), and the first column's rule and cards are in sight.
+    assert page.url.endswith("#answer")
+    expect(page.locator("#answer")).to_be_focused()
+    assert in_view(page, "#answer")
+    assert in_view(page, "[data-profile=federation] [data-rule]")
+    assert in_view(page, "[data-profile=federation] [data-hand]")
+    page.screenshot(path=f"test-results/referee-answer-{lang}-{size}.png")
+    page.screenshot(path=f"test-results/referee-answer-{lang}-{size}-full.png", full_page=True)
+    # The shared address opens straight on the same answer.
+    share = page.locator("[data-share]").get_attribute("href")
+    other = page.context.new_page()
+    other.set_viewport_size(SIZES[size])
+    other.goto(url + share)
+    other.locator("[data-answer]").wait_for()
+    assert in_view(other, "#answer") and in_view(other, "[data-profile=federation] [data-rule]")
+    assert other.locator("[data-profile=maison]").get_attribute("data-legal") == "QH 8H"
+    other.close()
+    # "Change the position" goes back to the form, which still holds it.
+    page.locator("a[href='#position']").click()
+    assert in_view(page, "#position")
+    expect(page.locator("[data-field=t2]")).to_have_value("JH")
+
+
+@pytest.mark.parametrize(("lang", "size"), [("pt", "phone"), ("ro", "desktop")])
+def test_the_referee_uses_the_house_rules_chosen_on_the_site(site, lang, size):
+    url, page = site
+    page.set_viewport_size(SIZES[size])
+    code = "federation~undertrump:1"
+    # The rules come from the builder's shared link and "Use these rules on every page".
+    page.goto(f"{url}/{lang}/profiles/house/?profile={code}")
+    page.locator("[data-action=use-rules]").click()
+    page.locator("[data-action=open-referee]").click()
+    expect(page.locator("[data-field=rules]")).to_have_value(code)
+    page.select_option("[data-field=leader]", "N")
+    page.select_option("[data-field=t1]", "TS")
+    page.select_option("[data-field=t2]", "JH")
+    hand = ["QH", "8H", "AD", "TD", "KC", "7C"]
+    for card in hand:
+        page.locator(f".referee-deck label[data-card='{card}']").click()
+    page.screenshot(path=f"test-results/referee-house-form-{lang}-{size}.png", full_page=True)
+    page.locator("[data-action=referee]").click()
+    page.locator("[data-answer]").wait_for()
+    question = {
+        "profile": code,
+        "trump": "H",
+        "hand": hand,
+        "seat": "S",
+        "trick": [{"seat": "N", "card": "TS"}, {"seat": "E", "card": "JH"}],
+    }
+    column = page.locator(f"[data-profile='{code}']")
+    assert column.get_attribute("data-legal").split() == cli_legal([question])[0]["legal"]
+    column.scroll_into_view_if_needed()
+    column.screenshot(path=f"test-results/referee-house-column-{lang}-{size}.png")
+    # "None" in the form drops the column, even with the rules remembered.
+    page.select_option("[data-field=rules]", "")
+    page.locator("[data-action=referee]").click()
+    page.locator("[data-answer]").wait_for()
+    assert page.locator(f"[data-profile='{code}']").count() == 0
+
+
 def tab_to(page, selector: str, presses: int = 80) -> None:
     """Presses Tab until the element matching ``selector`` has the focus."""
     for _press in range(presses):

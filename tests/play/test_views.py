@@ -322,6 +322,140 @@ def test_referee_chouine_position_and_impossible_positions(client):
     assert ok.status_code == 200 and "does not play" in ok.content.decode()
 
 
+# A position where the profiles differ: no spade, the opponent's jack of hearts too high.
+UNDERTRUMP = {
+    "game": "coinche",
+    "trump": "H",
+    "leader": "N",
+    "t1": "TS",
+    "t2": "JH",
+    "hand": ["QH", "8H", "AD", "TD", "KC", "7C"],
+}
+
+
+def _column(body: str, key: str) -> str:
+    start = body.index(f'data-profile="{key}"')
+    end = body.find("<article", start)
+    return body[start : end if end > 0 else None]
+
+
+def test_referee_house_rules_chosen_the_site_way_answer_as_the_cli(client):
+    code = "federation~undertrump:1"
+    question = {
+        "profile": code,
+        "trump": "H",
+        "hand": UNDERTRUMP["hand"],
+        "seat": "S",
+        "trick": [{"seat": "N", "card": "TS"}, {"seat": "E", "card": "JH"}],
+    }
+    answers = cli_legal([question, {**question, "profile": "federation"}])
+    expected, federation = (" ".join(a["legal"]) for a in answers)
+    assert expected != federation  # the house rule changes this very answer
+    # 1. A code in the address (the builder's "Open under these rules: Referee" link).
+    builder = client.get("/en/profiles/house/", {"profile": code}).content.decode()
+    link = html.unescape(re.search(r'href="([^"]+)" data-action="open-referee"', builder)[1])
+    assert link == "/en/referee/?profile=federation~undertrump%3A1"
+    opened = client.get(link).content.decode()
+    assert f'<option value="{code}" selected>' in opened and "data-answer" not in opened
+    body = client.get("/en/referee/", {**UNDERTRUMP, "profile": code}).content.decode()
+    column = _column(body, code)
+    assert f'data-legal="{expected}"' in column
+    assert "House rules (based on Federation)" in column
+    assert "<strong>yes</strong>" in column and "See or change these house rules" in column
+    assert 'href="/en/profiles/house/"' in body  # the builder, to make new ones
+    # 2. The rules remembered by "Use these rules on every page".
+    client.post("/en/profiles/house/use/", {"profile": code, "next": "/"})
+    body = client.get("/en/referee/", UNDERTRUMP).content.decode()
+    assert f'data-legal="{expected}"' in _column(body, code)
+    assert f'<option value="{code}" selected>' in body
+    # 3. The form's "none" turns them off, whatever is remembered.
+    body = client.get("/en/referee/", {**UNDERTRUMP, "profile": ""}).content.decode()
+    assert f'data-profile="{code}"' not in body and "data-answer" in body
+    # A code the engine refuses: its reason, a 400, the position kept.
+    bad = client.get("/fr/referee/", {**UNDERTRUMP, "profile": "federation~max_bid:9999"})
+    page = html.unescape(bad.content.decode())
+    assert bad.status_code == 400 and "data-error" in page and "data-answer" not in page
+    assert 'value="AD" checked' in page and '<option value="JH" selected>' in page
+
+
+def test_referee_json_house_rules_stay_behind_a_fold(client):
+    body = client.get("/en/referee/").content.decode()
+    fold = body[body.index("<details") : body.index("</details>")]
+    assert 'name="house"' in fold and "<details open" not in body
+    bad = client.get("/fr/referee/", {**UNDERTRUMP, "house": "{base"})
+    page = bad.content.decode()
+    assert bad.status_code == 400 and "<details open" in page and "{base" in page
+    assert render(Step("bad_json", {"line": 1, "column": 2}), "fr") in html.unescape(page)
+
+
+def test_referee_refuses_a_gap_in_the_trick_and_keeps_the_form(client):
+    gap = {**UNDERTRUMP, "t1": "", "t2": "JH"}
+    for lang in ("en", "fr", "pt", "es", "ro"):
+        response = client.get(f"/{lang}/referee/", gap)
+        page = html.unescape(response.content.decode())
+        message = render(Step("referee_trick_gap", {"empty": 1, "later": 2}), lang)
+        assert response.status_code == 400 and message in page, lang
+        assert "data-answer" not in page
+        fields = page[page.index('data-field="t1"') :]
+        t1, t2 = fields.split('data-field="t2"')[0], fields.split('data-field="t2"')[1]
+        assert " selected" not in t1.split("</select>")[0] and 'aria-invalid="true"' in t1[:80]
+        assert '<option value="JH" selected>' in t2.split("</select>")[0]
+        assert all(f'value="{c}" checked' in page for c in gap["hand"])
+    # Card 3 without card 2 is refused the same way.
+    response = client.get("/en/referee/", {**UNDERTRUMP, "t2": "", "t3": "7S"})
+    assert response.status_code == 400
+    assert render(Step("referee_trick_gap", {"empty": 2, "later": 3}), "en") in html.unescape(
+        response.content.decode()
+    )
+
+
+def test_referee_words_say_allowed_and_refused_and_draw_every_card_named(client):
+    body = html.unescape(client.get("/fr/referee/", UNDERTRUMP).content.decode())
+    assert "choisissez ses cartes" in body and "touchez" not in body
+    assert "choisie" not in body and "non choisie" not in body
+    maison = _column(body, "maison")
+    # The two trumps are allowed, the four others refused, each said in plain words.
+    assert maison.count('data-verdict="allowed"') == 2
+    assert maison.count('data-verdict="refused"') == 4
+    assert maison.count('<span class="visually-hidden">permise</span>') == 2
+    assert maison.count('<span class="visually-hidden">refusée</span>') == 4
+    # The reason names four cards: all four are drawn beside it, in the sentence's order.
+    reasons = re.findall(
+        r'<li class="verdict-refused" data-cards="([^"]*)">(.*?)</li>', maison, re.S
+    )
+    assert [cards for cards, _text in reasons] == ["AD TD KC 7C"]
+    assert reasons[0][1].count('class="card ') == 4
+    # Federation lets the player discard: nothing refused, no reason drawn.
+    assert 'class="verdict-refused"' not in _column(body, "federation")
+    en = client.get("/en/referee/").content.decode()
+    assert "choose its cards" in en and "tap" not in en.lower().split("<main")[1]
+
+
+def test_referee_columns_say_what_each_profile_is(client):
+    body = html.unescape(client.get("/en/referee/", UNDERTRUMP).content.decode())
+    assert "whole set of rules, for the play as well" in body
+    for key, play in [
+        ("federation", "you may discard instead"),
+        ("maison", "you must still play a lower trump"),
+        ("official", "you must still play a lower trump"),
+    ]:
+        about = _column(body, key).split("data-about>")[1].split("</div>")[0]
+        assert f'href="/en/profiles/#{key}"' in about
+        assert f"Unable to overtrump an opponent: <strong>{play}</strong>" in about
+    assert "named after its way of counting" in _column(body, "maison")
+    assert "named after its way of counting" in _column(body, "official")
+
+
+def test_referee_answer_is_the_target_of_the_form_and_of_the_shared_address(client):
+    blank = client.get("/en/referee/").content.decode()
+    assert 'action="/en/referee/#answer"' in blank
+    body = client.get("/en/referee/", UNDERTRUMP).content.decode()
+    assert '<h2 id="answer" tabindex="-1">' in body
+    assert "js/referee.js" in body  # which focuses that heading
+    share = html.unescape(re.search(r'href="([^"]+)" data-share', body)[1])
+    assert share.endswith("#answer") and "t2=JH" in share
+
+
 def test_a_house_rule_code_plays_and_replays(client):
     """Issue 15's codes are taken wherever a profile is: the deal replays under the same code."""
     url = start(client, seed="5", profile="federation~max_bid:180")

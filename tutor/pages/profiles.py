@@ -75,6 +75,24 @@ PROFILES = [
 ]
 
 
+# One line each, for the pages that show a profile beside its answer (the referee): what
+# the rules are, since some are named for their counting yet decide the play as well.
+SHORT = {
+    "federation": _("This site's default Coinche rules, taken from a federation guide."),
+    "maison": _(
+        "Belote and Coinche as many families play them: a whole set of rules, named after "
+        "its way of counting."
+    ),
+    "official": _(
+        "Belote and Coinche with the official counting: a whole set of rules, named after "
+        "its way of counting."
+    ),
+    "online-es": _("Coinche as it is played on a Spanish game site."),
+    "encyclopedia": _("The basic Coinche rules of the encyclopedia article."),
+    "chouine": _("The two-player game of the Loir valley."),
+}
+
+
 def _number(value: int) -> str:
     return format_number(value, get_language() or "en")
 
@@ -85,6 +103,16 @@ def _points(count: int) -> str:
 
 def _yes_no(value: bool) -> str:
     return str(_("yes") if value else _("no"))
+
+
+def undertrump_fact(profile: Profile) -> tuple[str, str]:
+    """The rule of play in which the profiles differ: a trump too low to overtrump."""
+    return (
+        _("Unable to overtrump an opponent"),
+        _("you must still play a lower trump")
+        if profile.undertrump
+        else _("you may discard instead"),
+    )
 
 
 def coinche_facts(profile) -> list[tuple[str, str]]:
@@ -105,12 +133,7 @@ def coinche_facts(profile) -> list[tuple[str, str]]:
                 "step": profile.bid_step,
             },
         ),
-        (
-            _("Unable to overtrump an opponent"),
-            _("you must still play a lower trump")
-            if profile.undertrump
-            else _("you may discard instead"),
-        ),
+        undertrump_fact(profile),
         (
             pgettext_lazy("the double", "Coinche"),
             _("at any moment of the auction")

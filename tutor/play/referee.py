@@ -1,9 +1,10 @@
-"""The referee: any position set up by tapping cards, answered under every rule profile.
+"""The referee: any position set up by choosing cards, answered under every rule profile.
 
 The position lives in the address (a GET form), so it can be shared. Each profile's
 answer is the engine's ``legal`` question, the very one ``python -m tutor.rules
-legal`` answers; a position the engine refuses under every profile (a card twice,
-too many cards) gets the engine's reason and status 400.
+legal`` answers, and so is the answer under the house rules chosen on the site
+(pages/rules.py). A position the engine refuses under every profile (a card twice,
+too many cards) gets the engine's reason and status 400, the form kept as entered.
 """
 
 from __future__ import annotations
@@ -14,12 +15,17 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 
 from tutor import table as card_table
+from tutor.pages import profiles as page_profiles
+from tutor.pages import rules as page_rules
+from tutor.pages.houserules import described_changes
 from tutor.quiz.labels import PROFILES as PROFILE_LABELS
 from tutor.rules.cards import RANKS, SEATS, SUITS, next_seat
 from tutor.rules.cli import ask
+from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, gettext_noop, messages, player_name, seat_name, suit_name
 from tutor.rules.explain import render as render_step
+from tutor.rules.profiles import get_profile
 
 from .coinche import PROFILES
 
@@ -29,16 +35,21 @@ messages(
             '"%(value)s" is not a card, seat, contract or stock count the referee knows.'
         ),
         "referee_no_hand": gettext_noop(
-            "Tap the cards of the hand of the player to play: the referee needs at least one."
+            "Choose the cards of the hand of the player to play: the referee needs at least one."
         ),
         "referee_house_not_object": gettext_noop(
             'House rules are a JSON object such as {"base": "federation", "undertrump": true}.'
+        ),
+        "referee_trick_gap": gettext_noop(
+            "Card %(empty)s of the trick is empty, yet card %(later)s is set: enter the cards in "
+            "the order they were played, from card 1, so that each one stays with its player."
         ),
     }
 )
 
 DECK = [rank + suit for suit in SUITS for rank in reversed(RANKS)]
 TRUMPS = ("S", "H", "D", "C", "SA", "TA")
+SLOTS = ("t1", "t2", "t3")
 
 
 class BadPosition(Exception):
@@ -46,47 +57,64 @@ class BadPosition(Exception):
         self.step = step
 
 
-def _card_list(values: list[str], name: str) -> list[str]:
-    cards = []
-    for value in values:
-        for code in value.replace(",", " ").split():
-            code = code.strip().upper().replace("10", "T")
-            if code not in DECK:
-                raise BadPosition(Step("referee_bad_value", {"value": code[:6]}))
-            cards.append(code)
-    return cards
+def read_position(get) -> tuple[dict, Step | None]:
+    """The position in the address, as plain values, and the first mistake in it.
 
+    A bad field takes its default and the rest is kept, so that the form drawn again
+    with the message still holds everything the player entered.
+    """
+    mistakes: list[Step] = []
 
-def _choice(get, name: str, allowed, default: str) -> str:
-    value = get.get(name) or default
-    if value not in allowed:
-        raise BadPosition(Step("referee_bad_value", {"value": value[:10]}))
-    return value
+    def choice(name: str, allowed, default: str) -> str:
+        value = get.get(name) or default
+        if value not in allowed:
+            mistakes.append(Step("referee_bad_value", {"value": value[:10]}))
+            return default
+        return value
 
+    def cards(values: list[str]) -> list[str]:
+        found = []
+        for value in values:
+            for code in value.replace(",", " ").split():
+                code = code.strip().upper().replace("10", "T")
+                if code in DECK:
+                    found.append(code)
+                else:
+                    mistakes.append(Step("referee_bad_value", {"value": code[:6]}))
+        return found
 
-def read_position(get) -> dict:
-    """The position in the address, as plain values (raises BadPosition for a bad field)."""
-    game = _choice(get, "game", ("coinche", "chouine"), "coinche")
-    hand = _card_list(get.getlist("hand"), "hand")
+    game = choice("game", ("coinche", "chouine"), "coinche")
+    hand = cards(get.getlist("hand"))
     if game == "coinche":
-        trick = _card_list([get.get(f"t{i}", "") for i in (1, 2, 3)], "trick")
-        return {
+        slots = [(cards([get.get(name, "")]) or [""])[0] for name in SLOTS]
+        filled = [number for number, card in enumerate(slots, 1) if card]
+        if filled and filled[-1] != len(filled):
+            # A gap is refused, not closed up: moving a card to another slot would give it
+            # to another player, and the answer would be about a position nobody saw.
+            gap = next(number for number, card in enumerate(slots, 1) if not card)
+            mistakes.append(Step("referee_trick_gap", {"empty": gap, "later": filled[-1]}))
+        else:
+            gap = 0
+        position = {
+            "gap": gap,
             "game": game,
-            "trump": _choice(get, "trump", TRUMPS, "H"),
-            "leader": _choice(get, "leader", tuple(SEATS), "S"),
-            "trick": trick,
+            "trump": choice("trump", TRUMPS, "H"),
+            "leader": choice("leader", tuple(SEATS), "S"),
+            "slots": slots,
+            "trick": [card for card in slots if card],
             "hand": hand,
             "house": get.get("house", "").strip(),
         }
-    stock = _choice(get, "stock", [str(n) for n in range(0, 23, 2)], "0")
-    return {
-        "game": game,
-        "trump": _choice(get, "trump", tuple(SUITS), "H"),
-        "leader": _choice(get, "leader", ("A", "B"), "A"),
-        "trick": _card_list([get.get("t1", "")], "trick"),
-        "hand": hand,
-        "stock": int(stock),
-    }
+    else:
+        position = {
+            "game": game,
+            "trump": choice("trump", tuple(SUITS), "H"),
+            "leader": choice("leader", ("A", "B"), "A"),
+            "trick": cards([get.get("t1", "")])[:1],
+            "hand": hand,
+            "stock": int(choice("stock", [str(n) for n in range(0, 23, 2)], "0")),
+        }
+    return position, (mistakes[0] if mistakes else None)
 
 
 def _house(text: str) -> dict | None:
@@ -102,7 +130,9 @@ def _house(text: str) -> dict | None:
 
 
 def questions(position: dict) -> list[tuple[str, str, dict]]:
-    """``(key, label, legal question)`` for each profile the position is asked under."""
+    """``(key, label, legal question)`` for each rule set the position is asked under:
+    every profile, then the house rules chosen on the site (``rules``, a house-rule
+    code), then the JSON options of the fold (``house``)."""
     if position["game"] == "chouine":
         leader = position["leader"]
         follower = "B" if leader == "A" else "A"
@@ -123,51 +153,105 @@ def questions(position: dict) -> list[tuple[str, str, dict]]:
         seat = next_seat(seat)
     base = {"trump": position["trump"], "hand": position["hand"], "trick": trick, "seat": seat}
     asked = [(name, str(PROFILE_LABELS[name]), {**base, "profile": name}) for name in PROFILES]
+    code = position.get("rules")
+    if code and page_rules.is_house(code):
+        label = position.get("rules_label") or page_rules.title(code)
+        asked.append((code, label, {**base, "profile": code}))
     house = _house(position["house"])
     if house is not None:
         asked.append(("house", "", {**base, "profile": house}))
     return asked
 
 
+def _about(key: str, spec: object) -> dict:
+    """What a column's rules are, so that a profile named for its counting may be seen to
+    judge the play too: the profile's short line and its rule of play, or what house
+    rules change."""
+    if key in page_profiles.SHORT:
+        about = {"line": page_profiles.SHORT[key], "anchor": key, "facts": []}
+        if key != "chouine":
+            about["facts"] = [page_profiles.undertrump_fact(get_profile(key))]
+        return about
+    try:
+        profile = coinche_profile(spec)
+    except RulesError:
+        return {"facts": []}
+    return {"facts": described_changes(profile), "code": profile.name}
+
+
+def _reasons(steps: list[Step], lang: str, trump: str | None) -> list[dict]:
+    """Each refusal's sentence with every card it names, in the sentence's order."""
+    found = []
+    for step in steps:
+        cards = step.params.get("card", [])
+        cards = cards if isinstance(cards, list) else [cards]
+        found.append(
+            {
+                "text": render_step(step, lang),
+                "cards": [card_table.card_view(c, lang, trump) for c in cards if c in DECK],
+            }
+        )
+    return found
+
+
 def answer(position: dict, lang: str) -> tuple[list[dict], str]:
-    """Each profile's answer, and the engine's reason when the position is impossible."""
+    """Each column's answer, and the engine's reason when the position is impossible."""
     if not position["hand"]:
         raise BadPosition(Step("referee_no_hand"))
     columns = []
     errors = []
     trump = position["trump"]
+    drawn_trump = trump if trump != "SA" else None
     for key, label, payload in questions(position):
-        column = {"key": key, "label": label, "payload": json.dumps(payload)}
+        column = {"key": key, "label": label, "about": _about(key, payload["profile"])}
         try:
             result, steps = ask("legal", payload)
         except RulesError as error:
             column["error"] = render_step(Step(error.code, error.params), lang)
             errors.append(column["error"])
         else:
-            refused = {item["card"]: "" for item in result["illegal"]}
-            texts = [render_step(s, lang) for s in steps]
-            for item, text in zip(result["illegal"], texts[1:], strict=False):
-                refused[item["card"]] = text
             column.update(
                 legal=result["legal"],
-                rule=texts[0] if texts else "",
+                rule=render_step(steps[0], lang) if steps else "",
                 hand=card_table.hand_view(
                     position["hand"],
                     lang,
-                    trump=trump if trump != "SA" else None,
+                    trump=drawn_trump,
                     game=position["game"],
                     verdict={
-                        c: "right" if c in result["legal"] else "unchosen" for c in position["hand"]
+                        c: "allowed" if c in result["legal"] else "refused"
+                        for c in position["hand"]
                     },
-                    reasons=refused,
                     sort=False,
                 ),
+                reasons=_reasons(steps[1:], lang, drawn_trump),
             )
         columns.append(column)
     if len(errors) == len(columns):
         # Every profile refuses it: the position itself is impossible.
         return columns, errors[0]
     return columns, ""
+
+
+DEFAULT = {"game": "coinche", "trump": "H", "leader": "S", "slots": ["", "", ""], "hand": []}
+
+
+def _rules(request) -> str | None:
+    """The house rules chosen the site's way (pages/rules.py): ``profile`` in the address
+    (the form's select, a builder's link), else the visitor's remembered choice; an
+    empty ``profile`` is the form's "none". ``None`` for a code the engine refuses."""
+    if "profile" in request.GET and not request.GET["profile"]:
+        return ""
+    return page_rules.chosen(request, PROFILES, default="")
+
+
+def _refusal(code: str) -> Step:
+    """Why the engine will not play ``code`` as Coinche rules."""
+    try:
+        get_profile(code)
+    except RulesError as error:
+        return Step(error.code, error.params)
+    return Step("profile_not_coinche", {"value": code[:40]})
 
 
 def page(request):
@@ -180,24 +264,24 @@ def page(request):
         "players": [(p, player_name(p, lang)) for p in "AB"],
         "stocks": list(range(0, 23, 2)),
     }
-    status = 200
     # The game alone (the first step of the form) asks nothing yet: it draws that game's fields.
-    asked = any(key != "game" for key in request.GET)
-    try:
-        position = read_position(request.GET)
-    except BadPosition as error:
-        position = {
-            "game": "coinche",
-            "trump": "H",
-            "leader": "S",
-            "trick": [],
-            "hand": [],
-            "house": "",
-        }
-        context["error"] = render_step(error.step, lang)
-        status = 400
+    asked = any(key not in ("game", "profile") for key in request.GET)
+    position, mistake = read_position(request.GET)
+    position = {**DEFAULT, "house": "", **position}
+    if position["game"] == "coinche":
+        code = _rules(request)
+        if code is None:
+            mistake = mistake or _refusal(request.GET["profile"])
+        choices = page_rules.house_choices(request, code or None)
+        position.update(
+            rules=code or "", rules_choices=choices, rules_label=dict(choices).get(code)
+        )
     context["position"] = position
-    if asked and "error" not in context:
+    status = 200
+    if mistake is not None:
+        context["error"] = render_step(mistake, lang)
+        status = 400
+    elif asked:
         try:
             columns, error = answer(position, lang)
         except BadPosition as bad:
