@@ -251,8 +251,10 @@ def test_a_list_after_a_negation_is_not_joined_by_and(lang):
         ("en", "You may not play the king or the queen of hearts, or the ace of clubs"),
         ("pt", "Não podes jogar o rei nem a dama de copas, nem o ás de paus"),
         ("es", "No puedes jugar el rey ni la dama de corazones, ni el as de tréboles"),
-        ("ro", "Nu ai voie să joci nici regele, nici dama de cupă, nici asul de treflă"),
-        ("fr", "Vous ne pouvez jouer ni le roi ni la dame de cœur, ni l'as de trèfle"),
+        # Romanian and French join a suit's ranks with "or" and keep "nici" / "ni" for the
+        # suits, so that a long list shows where each suit ends.
+        ("ro", "Nu ai voie să joci regele sau dama de cupă, nici asul de treflă"),
+        ("fr", "Vous ne pouvez jouer ni le roi ou la dame de cœur, ni l'as de trèfle"),
     ],
 )
 def test_refused_cards_across_suits_read_as_a_negative_list(lang, expected):

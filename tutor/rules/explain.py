@@ -328,6 +328,27 @@ NEGATIVE_LIST = {
     "end": pgettext_noop("list after a negation: its last item", "%(first)s, or %(last)s"),
     "two": pgettext_noop("list after a negation: two items", "%(first)s or %(last)s"),
 }
+# The ranks of one suit inside such a list when it spans several suits: a language may join
+# them with its "or" and keep its negative word for the suits ("nici asul sau dama de cupă,
+# nici…"), so that the reader sees where each suit ends.
+SUIT_RANKS_AFTER_NEGATION = {
+    "start": pgettext_noop(
+        "a suit's ranks, in a list after a negation across suits: its first two",
+        "%(first)s, %(next)s",
+    ),
+    "middle": pgettext_noop(
+        "a suit's ranks, in a list after a negation across suits: a further one",
+        "%(first)s, %(next)s",
+    ),
+    "end": pgettext_noop(
+        "a suit's ranks, in a list after a negation across suits: the last one",
+        "%(first)s, or %(last)s",
+    ),
+    "two": pgettext_noop(
+        "a suit's ranks, in a list after a negation across suits: two of them",
+        "%(first)s or %(last)s",
+    ),
+}
 # A deal of a Chouine match, by its number, as a sentence names it (the translator may
 # say "the second deal" where English says "deal 2"); past the tenth, by its number.
 DEAL_FORMS = {
@@ -411,16 +432,18 @@ def _word(table: dict[str, tuple[str, str]], key: str, lang: str) -> str:
     return translator(lang).pgettext(*table[key])
 
 
-def list_text(items: list[str], lang: str, negative: bool = False) -> str:
+def list_text(items: list[str], lang: str, negative: bool | dict = False) -> str:
     """Items joined the locale's way: "a, b et c"; after a negation (``negative``) with
-    the language's own patterns: "ni a, ni b, ni c"."""
+    the language's own patterns: "ni a, ni b, ni c" (``negative`` may name another table
+    of such patterns)."""
     from babel.lists import format_list
 
     if not negative:
         return format_list(list(items), locale=babel_locale(lang)) if items else ""
     if len(items) < 2:
         return "".join(items)
-    pattern = {key: translator(lang).pgettext(*value) for key, value in NEGATIVE_LIST.items()}
+    table = negative if isinstance(negative, dict) else NEGATIVE_LIST
+    pattern = {key: translator(lang).pgettext(*value) for key, value in table.items()}
     if len(items) == 2:
         return pattern["two"] % {"first": items[0], "last": items[1]}
     text = pattern["start"] % {"first": items[0], "next": items[1]}
@@ -446,10 +469,13 @@ def cards_text(codes: str | list[str], lang: str, form: str = "", negative: bool
     template = translator(lang).pgettext("card name", "%(rank)s of %(suit)s")
     forms = RANK_FORMS[form]
     by_suit = _by_suit(list(codes))
+    across = negative and len(by_suit) > 1 and SUIT_RANKS_AFTER_NEGATION
     groups = [
         template
         % {
-            "rank": list_text([_word(forms, rank, lang) for rank in ranks], lang, negative),
+            "rank": list_text(
+                [_word(forms, rank, lang) for rank in ranks], lang, across or negative
+            ),
             "suit": _word(SUIT_WORDS, suit, lang),
         }
         for suit, ranks in by_suit
@@ -457,14 +483,13 @@ def cards_text(codes: str | list[str], lang: str, form: str = "", negative: bool
     if len(groups) < 2 or all(len(ranks) == 1 for _, ranks in by_suit):
         return list_text(groups, lang, negative)
     if negative:
-        # Each suit's ranks already carry the language's negative word ("ni le roi ni le
-        # sept de pique"); a suit of one card gets it from its own pattern ("ni l'as de
-        # trèfle"), and the suits are joined by the word that follows a negation.
-        alone = translator(lang).pgettext("one card of a list after a negation", "%(card)s")
-        parts = [
-            group if len(ranks) > 1 else alone % {"card": group}
-            for group, (_, ranks) in zip(groups, by_suit, strict=True)
-        ]
+        # Each suit's cards take the language's pattern for a suit in such a list ("ni
+        # l'as ou la dame de cœur"), and the suits are joined by the word that follows a
+        # negation ("…, nici asul de treflă").
+        suit = translator(lang).pgettext(
+            "a suit's cards, in a list after a negation across suits", "%(card)s"
+        )
+        parts = [suit % {"card": group} for group in groups]
         template = translator(lang).pgettext(
             "groups of cards after a negation", "%(first)s, or %(next)s"
         )
