@@ -87,4 +87,4 @@ def test_phones_racing_for_the_last_places_never_pass_the_cap():
 
     statuses = run_together([joins(number) for number in range(PLAYERS)])
     assert sorted(statuses) == [302] * 5 + [409] * (PLAYERS - 5)
-    assert sorted(Player.objects.values_list("place", flat=True)) == [1, 2, 3, 4, 5]
+    assert Player.objects.count() == 5

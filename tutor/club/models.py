@@ -78,15 +78,11 @@ class Player(models.Model):
     # Position of the last question this player answered: the player's poll
     # ETag reads it from the row it loads anyway.
     answered_position = models.IntegerField(default=-1)
-    # The place taken on joining, one more than the highest so far: two phones racing for
-    # the last place under a cap take the same number, and the unique index lets one in.
-    place = models.PositiveIntegerField()
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["session", "nickname_key"], name="club_nickname_once"),
-            models.UniqueConstraint(fields=["session", "place"], name="club_place_once"),
+            models.UniqueConstraint(fields=["session", "nickname_key"], name="club_nickname_once")
         ]
 
     def __str__(self):

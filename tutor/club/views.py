@@ -2,8 +2,7 @@
 
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
-from django.db import IntegrityError, transaction
-from django.db.models import Count, Max
+from django.db import IntegrityError, connection, transaction
 from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -174,35 +173,75 @@ def _removed(request, session: ClubSession) -> bool:
     return bool(held) and codes.digest(held) in session.removed
 
 
-def _take_place(session: ClubSession, player: Player) -> tuple | None:
-    """Saves ``player`` in the next free place, or says which field refuses and why.
+# The first key of the PostgreSQL advisory lock a join takes for its session (the second
+# is the session's id), so that no other lock of the application shares its keys.
+JOIN_LOCK = 7
 
-    The count and the highest place come from one statement; two phones that read the
-    same ones take the same place, the unique index lets one in, and the other reads again
-    (and finds the session full if that was the last place)."""
+
+def _take_place(session: ClubSession, player: Player) -> tuple | None:
+    """Saves ``player`` if the session has a place left, or says which field refuses and why.
+
+    One conditional INSERT: it counts the players and inserts only under the cap, so two
+    phones racing for the last place cannot both get in. SQLite runs the statement under
+    its write lock. On PostgreSQL two such statements would each count without the other's
+    uncommitted row, so a transaction-scoped advisory lock per session makes the next join
+    wait for this one's commit and count its row (a lock of its own: joins never wait on
+    the session row that the teacher's moves lock)."""
     teacher_cap = session.max_players is not None and session.max_players < codes.MAX_PLAYERS
     cap = session.max_players if teacher_cap else codes.MAX_PLAYERS
-    for _attempt in range(20):
-        count, last = session.players.aggregate(count=Count("pk"), last=Max("place")).values()
-        if count >= cap:
-            if teacher_cap:
-                return None, _("This session is full: the teacher set a limit on players.")
-            message = ngettext(
-                "This session is full: it takes %(count)s player.",
-                "This session is full: it takes %(count)s players.",
-                cap,
-            )
-            return None, message % {"count": cap}
-        player.place = (last or 0) + 1
-        try:
-            with transaction.atomic():
-                player.save(force_insert=True)
-            return None
-        except IntegrityError:
-            player.pk = None
-            if session.players.filter(nickname_key=player.nickname_key).exists():
-                return "nickname", _("Someone in this session already has this nickname.")
-    return None, _("Many players are joining at this moment: send the form again.")
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [JOIN_LOCK, session.pk])
+            cursor.execute(_join_sql(), [*_row(player), session.pk, cap])
+            joined = cursor.rowcount == 1
+    except IntegrityError:
+        return "nickname", _("Someone in this session already has this nickname.")
+    if joined:
+        return None
+    if teacher_cap:
+        return None, _("This session is full: the teacher set a limit on players.")
+    message = ngettext(
+        "This session is full: it takes %(count)s player.",
+        "This session is full: it takes %(count)s players.",
+        cap,
+    )
+    return None, message % {"count": cap}
+
+
+_JOINED = (
+    "session",
+    "nickname",
+    "nickname_key",
+    "token_digest",
+    "lang",
+    "answered_position",
+    "joined_at",
+)
+
+
+def _join_sql() -> str:
+    name = connection.ops.quote_name
+    table = name(Player._meta.db_table)
+    columns = ", ".join(name(Player._meta.get_field(field).column) for field in _JOINED)
+    values = ", ".join(["%s"] * len(_JOINED))
+    session = name(Player._meta.get_field("session").column)
+    return (
+        f"INSERT INTO {table} ({columns}) SELECT {values} "
+        f"WHERE (SELECT COUNT(*) FROM {table} WHERE {session} = %s) < %s"
+    )
+
+
+def _row(player: Player) -> list:
+    return [
+        player.session_id,
+        player.nickname,
+        player.nickname_key,
+        player.token_digest,
+        player.lang,
+        Player._meta.get_field("answered_position").default,
+        connection.ops.adapt_datetimefield_value(timezone.now()),
+    ]
 
 
 def short_join(request, code):
