@@ -5,7 +5,7 @@ from django.forms.models import model_to_dict
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from tutor.club import play
+from tutor.club import codes, live, play, state
 from tutor.club.models import Player
 
 from .conftest import join, right_answer
@@ -75,3 +75,46 @@ def test_the_players_row_read_for_a_poll_is_the_one_the_orm_reads(session):
     assert model_to_dict(read.session) == model_to_dict(stored.session)
     assert read.session.topics == ["chouine_play"] and read.session.created_at.tzinfo
     assert play.current_player(request, "ZZZZZZZZ") is None
+
+
+def test_a_known_phones_poll_renders_the_new_phase_without_a_query(
+    client, session, host, phone, django_assert_num_queries
+):
+    url = reverse("club_play_live", args=[session.code])
+    etag = poll(phone, url).headers["ETag"]
+    other = Client()
+    join(other, session, "Bea")
+    other_etag = poll(other, url).headers["ETag"]
+    client.post(host("start"))
+    assert poll(other, url, other_etag).status_code == 200
+    # The pulse is fresh and the phase's parts are cached: who polls is all that is left.
+    with django_assert_num_queries(0):
+        changed = poll(phone, url, etag)
+    assert changed.status_code == 200
+    assert 'data-phase="question"' in changed.content.decode()
+    assert changed.headers["ETag"] != etag
+
+
+def test_a_removed_phone_is_sent_away_at_its_next_poll(client, session, host, phone):
+    url = reverse("club_play_live", args=[session.code])
+    etag = poll(phone, url).headers["ETag"]
+    assert poll(phone, url, etag).status_code == 304
+    player = Player.objects.get()
+    client.post(reverse("club_remove", args=[session.code, codes.teacher_key(session), player.pk]))
+    refused = poll(phone, url, etag)
+    assert refused.status_code == 403
+    assert refused.headers["HX-Redirect"].startswith(reverse("club_join"))
+
+
+def test_a_phone_never_goes_back_to_a_phase_this_process_saw_last(session, phone):
+    """The phone saw the question through another server process, whose move this process's
+    pulse has not caught up with yet: it must not be shown the lobby again."""
+    url = reverse("club_play_live", args=[session.code])
+    lobby = poll(phone, url)
+    live.pulse(session.code)
+    state.advance(session.pk)  # as another process would: this one's pulse is not told
+    session.refresh_from_db()
+    newer = live.phone_etag(session.pk, session.phase_version, -1, "en")
+    response = poll(phone, url, newer)
+    assert response.status_code == 304
+    assert lobby.headers["ETag"] != newer

@@ -156,6 +156,8 @@ def act(request, code, key, action):
 def remove(request, code, key, player):
     session = _session(code, key)
     state.remove_player(session.pk, player)
+    # The removed phone's next poll in this process must not be a 304 from the old pulse.
+    live.forget(session.code)
     back = request.POST.get("next", "")
     if back == "results":
         return redirect("club_results", code, key)

@@ -21,9 +21,10 @@ import time
 from dataclasses import dataclass
 
 from django.db.models import OuterRef, Subquery
-from django.http import HttpResponseNotModified
-from django.shortcuts import render
+from django.http import HttpResponse, HttpResponseNotModified
+from django.template.loader import render_to_string
 
+from . import codes
 from .models import ClubQuestion, ClubSession
 
 FRESH = 0.5
@@ -32,17 +33,38 @@ FRESH = 0.5
 POLL_MS = (1600, 2400)
 FORGET_AFTER = 600
 PHONE_POLL = re.compile(r"^/(?P<lang>[a-z]{2})/club/play/(?P<code>[A-Z0-9]{8})/live/$")
-PHONE_ETAG = re.compile(r'^"p(?P<session>\d+)\.(?P<version>\d+)\.-?\d+\.(?P<lang>[a-z]{2})"$')
+PHONE_ETAG = re.compile(
+    r'^"p(?P<session>\d+)\.(?P<version>\d+)\.(?P<answered>-?\d+)\.(?P<lang>[a-z]{2})"$'
+)
 
 
 @dataclass(frozen=True)
 class Pulse:
+    """The session row's moving parts, and its open question's opening time."""
+
     session_id: int
     version: int
     phase: str
+    position: int
+    scoring: str
     seconds: int | None
     auto_reveal: bool
+    # Token digests of the phones the teacher removed.
+    removed: frozenset
     opened_at: object
+
+    def session(self, code: str) -> ClubSession:
+        """The session as a phone's poll reads it (tutor/club/play.py), without a query."""
+        return ClubSession(
+            pk=self.session_id,
+            code=code,
+            phase_version=self.version,
+            phase=self.phase,
+            position=self.position,
+            scoring=self.scoring,
+            seconds=self.seconds,
+            auto_reveal=self.auto_reveal,
+        )
 
 
 _pulses: dict[str, tuple[float, Pulse | None]] = {}
@@ -56,10 +78,23 @@ def _read(code: str) -> Pulse | None:
     row = (
         ClubSession.objects.filter(code=code)
         .annotate(opened=Subquery(opened))
-        .values_list("pk", "phase_version", "phase", "seconds", "auto_reveal", "opened")
+        .values_list(
+            "pk",
+            "phase_version",
+            "phase",
+            "position",
+            "scoring",
+            "seconds",
+            "auto_reveal",
+            "removed",
+            "opened",
+        )
         .first()
     )
-    return Pulse(*row) if row else None
+    if row is None:
+        return None
+    *fields, removed, opened = row
+    return Pulse(*fields, frozenset(removed), opened)
 
 
 def pulse(code: str) -> Pulse | None:
@@ -111,12 +146,15 @@ class PhonePollShortcut:
         poll = PHONE_POLL.match(request.path_info) if etag else None
         if poll and request.method == "GET" and etag["lang"] == poll["lang"]:
             code = poll["code"]
-            if f"club_{code}" in request.COOKIES:
+            token = request.COOKIES.get(f"club_{code}")
+            if token:
                 current = pulse(code)
                 if (
                     current is not None
                     and int(etag["session"]) == current.session_id
                     and int(etag["version"]) == current.version
+                    # A removed phone goes to the view, which sends it away.
+                    and codes.digest(token) not in current.removed
                 ):
                     return _not_modified(etag[0])
         return self.get_response(request)
@@ -142,8 +180,14 @@ def not_modified(request, etag: str):
 def fragment(request, template: str, context: dict, etag: str = "", status: int = 200):
     """The page, or only its live region when htmx asks."""
     name = f"{template}#live" if request.htmx else template
-    response = render(request, name, {**context, "etag": etag, "poll_ms": poll_ms()}, status=status)
+    html = render_to_string(name, {**context, "etag": etag, "poll_ms": poll_ms()}, request)
+    return response(html, etag, status)
+
+
+def response(html: str, etag: str = "", status: int = 200) -> HttpResponse:
+    """A live page: never stored, so every poll reaches the server (and its ETag check)."""
+    page = HttpResponse(html, status=status)
     if etag:
-        response["ETag"] = etag
-    response["Cache-Control"] = "no-store"
-    return response
+        page["ETag"] = etag
+    page["Cache-Control"] = "no-store"
+    return page

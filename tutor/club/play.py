@@ -4,17 +4,19 @@ from functools import cache
 
 from django.db import connection
 from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape, escapejs
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor import exercises
 
-from . import codes, live, phase, questions, state
+from . import codes, live, phase, questions, state, stencil
 from .models import ClubQuestion, ClubSession, Player
 
 REFUSALS = {
@@ -70,14 +72,54 @@ def current_player(request, code: str) -> Player | None:
     token = request.COOKIES.get(player_cookie(code))
     if not token:
         return None
+    digest = codes.digest(token)
     with connection.cursor() as cursor:
-        cursor.execute(_player_query(), [codes.digest(token), code])
+        cursor.execute(_player_query(), [digest, code])
         row = cursor.fetchone()
     if row is None:
         return None
     split = len(Player._meta.concrete_fields)
     player = _instance(Player, row[:split])
     player.session = _instance(ClubSession, row[split:])
+    _known_tokens[code, digest] = player.pk
+    if len(_known_tokens) > KNOWN_TOKENS:
+        _known_tokens.clear()
+    return player
+
+
+# (session code, token digest) → player id, for the tokens this process has seen: a token
+# names one player for good, so a phone's poll needs no query to know who polls (the pulse
+# says which tokens the teacher removed since).
+KNOWN_TOKENS = 50_000
+_known_tokens: dict[tuple[str, str], int] = {}
+
+
+def _polling_player(request, code: str) -> Player | None:
+    """The polling phone's player from the session's pulse and the ETag it sends, without a
+    query, when this process has seen its token; else ``None`` (the view reads the row).
+
+    The phone's last answered question comes from its ETag, as the 304 shortcut trusts it
+    (tutor/club/live.py): only the phone's own requests change it, and each returns the new
+    ETag; a phone that claims otherwise only shows itself the wrong screen, and its answer
+    is still refused or accepted by the database. A phone never goes back a phase: an ETag
+    newer than this process's pulse makes it read the pulse again."""
+    token = request.COOKIES.get(player_cookie(code))
+    etag = live.PHONE_ETAG.match(request.headers.get("If-None-Match", ""))
+    current = live.pulse(code)
+    if etag is not None and current is not None and int(etag["version"]) > current.version:
+        # The phone saw a newer phase through another process: this pulse is behind.
+        live.forget(code)
+        current = live.pulse(code)
+    if not token or etag is None or current is None or int(etag["version"]) > current.version:
+        return None
+    if int(etag["session"]) != current.session_id or etag["lang"] != translation.get_language():
+        return None
+    digest = codes.digest(token)
+    player_id = _known_tokens.get((code, digest))
+    if player_id is None or digest in current.removed:
+        return None
+    player = Player(pk=player_id, answered_position=int(etag["answered"]))
+    player.session = current.session(code)
     return player
 
 
@@ -101,7 +143,7 @@ def _context(player: Player, message: str = "") -> dict:
     session = player.session
     lang = translation.get_language()
     current = phase.question(session)
-    context = {"session": session, "player": player, "message": message, "total": current["total"]}
+    context = {"session": session, "message": message, "total": current["total"]}
     shown = phase.shown(session, lang)
     if "position" in current:
         context["number"] = current["position"] + 1
@@ -112,14 +154,77 @@ def _context(player: Player, message: str = "") -> dict:
             context["question_html"] = _shared(session, lang, "_phone_question.html", shown)
     if session.phase == ClubSession.Phase.REVEAL:
         given, correct = phase.revealed_answers(session).get(player.pk, (None, False))
-        context["mine"] = given is not None and questions.describe(current["data"], given, lang)
+        context["mine"] = given is not None
+        if given is not None:
+            context["mine_text"] = questions.describe(current["data"], given, lang)["text"]
         context["correct"] = correct
         context["explanation_html"] = _shared(session, lang, "_explanation.html", shown)
     board = phase.standings(session)
-    context["me"] = board["players"].get(player.pk)
-    context["players"] = board["count"]
-    context["speed"] = session.scoring == ClubSession.Scoring.SPEED
+    me = board["players"].get(player.pk)
+    speed = session.scoring == ClubSession.Scoring.SPEED
+    context["right"] = me.right if me else 0
+    context["rank"] = me.rank if me else ""
+    context["standing_html"] = _standing(lang, speed, board["count"], me) if me else ""
     return context
+
+
+def _standing(lang: str, speed: bool, players: int, me) -> str:
+    """The phone's score and rank; one rendering per distinct line in each process (the
+    scoreboard repeats the reveal's)."""
+    key = (lang, speed, players, me.right, me.points, me.gained, me.streak, me.rank)
+    html = _standings.get(key)
+    if html is None:
+        html = render_to_string(
+            "club/_standing.html", {"me": me, "players": players, "speed": speed}
+        )
+        if len(_standings) > STANDINGS_KEPT:
+            _standings.clear()
+        _standings[key] = html
+    return html
+
+
+STANDINGS_KEPT = 20_000
+_standings: dict[tuple, str] = {}
+
+# The branches the template takes differently between phones of one phase: a stencil for
+# each combination (tutor/club/stencil.py).
+BRANCHES = ("answered", "question_html", "mine", "correct")
+
+
+def _own(request, context: dict, etag: str) -> dict:
+    """What this phone's request fills in, each as the template writes it (and computed only
+    when the stencil has a slot for it: a CSRF token costs a fresh mask). A value the phone
+    lacks (an untimed question's seconds) is left out, and its branch stays closed."""
+    own = {
+        "etag": lambda: escapejs(etag),
+        "poll_ms": lambda: str(live.poll_ms()),
+        "csrf_token": lambda: get_token(request),
+        "right": lambda: str(context["right"]),
+        "rank": lambda: str(context["rank"]),
+        "standing_html": lambda: context["standing_html"],
+    }
+    if context.get("seconds_left") is not None:
+        own["seconds_left"] = lambda: str(context["seconds_left"])
+    if "mine_text" in context:
+        own["mine_text"] = lambda: escape(context["mine_text"])
+    return own
+
+
+def _live(request, player: Player, message: str = "", status: int = 200) -> HttpResponse:
+    """The phone's page, or its live region when htmx asks: then from the phase's stencil."""
+    context = _context(player, message)
+    etag = _etag(player)
+    if message or not request.htmx:
+        return live.fragment(request, "club/play.html", context, etag, status)
+    own = _own(request, context, etag)
+    shared = {name: value for name, value in context.items() if name not in own}
+    variant = (*(bool(context.get(name)) for name in BRANCHES), *sorted(own))
+    page = phase.html(
+        player.session,
+        f"live:{translation.get_language()}:{variant}",
+        lambda: stencil.render("club/play.html#live", shared, own),
+    )
+    return live.response(page.fill({name: own[name]() for name in page.slots}), etag, status)
 
 
 def _join_url(code: str) -> str:
@@ -141,19 +246,15 @@ def page(request, code):
     player = current_player(request, code)
     if player is None:
         return redirect(_join_url(code))
-    return live.fragment(request, "club/play.html", _context(player), _etag(player))
+    return _live(request, player)
 
 
 @require_GET
 def poll(request, code):
-    live.pulse(code)
-    player = current_player(request, code)
+    player = _polling_player(request, code) or current_player(request, code)
     if player is None:
         return _not_a_player(request, code)
-    etag = _etag(player)
-    return live.not_modified(request, etag) or live.fragment(
-        request, "club/play.html", _context(player), etag
-    )
+    return live.not_modified(request, _etag(player)) or _live(request, player)
 
 
 @require_POST
@@ -175,16 +276,14 @@ def answer(request, code):
             content_type="text/plain; charset=utf-8",
         )
     if given is None:
-        context = _context(player, _("Choose an answer before sending it."))
-        return live.fragment(request, "club/play.html", context, _etag(player), status=422)
+        return _live(request, player, _("Choose an answer before sending it."), status=422)
     try:
         state.answer(player, question, given)
     except state.Refused as refusal:
         return _refuse(request, player, refusal.reason)
-    return live.fragment(request, "club/play.html", _context(player), _etag(player))
+    return _live(request, player)
 
 
 def _refuse(request, player, reason: str):
     player.refresh_from_db(fields=["answered_position"])
-    context = _context(player, REFUSALS[reason]())
-    return live.fragment(request, "club/play.html", context, _etag(player), status=409)
+    return _live(request, player, REFUSALS[reason](), status=409)

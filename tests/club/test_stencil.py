@@ -1,0 +1,119 @@
+"""A phone's live region from the phase's stencil is the page the template renders for it.
+
+Each phone below polls in every phase and state of a session (lobby; a question timed,
+untimed, answered, out of time; a reveal right, wrong and unanswered; the scoreboard; the
+podium) in its own language, under both scorings, and its answer is compared with the
+template rendered for the same phone."""
+
+import re
+
+import pytest
+from django.template.loader import render_to_string
+from django.test import Client, RequestFactory
+from django.urls import reverse
+from django.utils import translation
+
+from tutor.club import live, phase, play, state, stencil
+from tutor.club.models import Player
+
+from .conftest import create, join, right_answer, wrong_answer
+
+pytestmark = pytest.mark.django_db
+POLL_MS = 2000
+# Three phones in Portuguese answer right, wrong and not at all: the variants of one language.
+PHONES = (
+    ("Ana", "pt"),
+    ("Bea", "pt"),
+    ("Caio", "pt"),
+    ("Doina", "ro"),
+    ("Élise", "fr"),
+    ("Dan", "en"),
+)
+
+
+def _same_token(html: str) -> str:
+    # Django masks the CSRF token afresh for every use: compare the pages around it.
+    return re.sub(r'name="csrfmiddlewaretoken" value="\w+"', 'name="csrfmiddlewaretoken"', html)
+
+
+def _by_template(client: Client, code: str, lang: str) -> str:
+    request = RequestFactory().get("/", HTTP_HX_REQUEST="true")
+    request.COOKIES = {name: morsel.value for name, morsel in client.cookies.items()}
+    with translation.override(lang):
+        player = play.current_player(request, code)
+        context = {**play._context(player), "etag": play._etag(player), "poll_ms": POLL_MS}
+        return render_to_string("club/play.html#live", context, request)
+
+
+def _compare(phones, session, seconds_left, monkeypatch) -> set[str]:
+    monkeypatch.setattr(state, "seconds_left", lambda session, opened_at: seconds_left)
+    phases = set()
+    for client, lang in phones:
+        with translation.override(lang):
+            url = reverse("club_play_live", args=[session.code])
+        response = client.get(url, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+        page = response.content.decode()
+        assert _same_token(page) == _same_token(_by_template(client, session.code, lang))
+        phases.add(re.search(r'data-phase="(\w+)"', page)[1])
+    return phases
+
+
+@pytest.mark.parametrize("scoring", ["accuracy", "speed"])
+def test_every_phone_gets_the_page_the_template_renders(client, monkeypatch, scoring):
+    monkeypatch.setattr(live, "poll_ms", lambda: POLL_MS)
+    session = create(client, seconds="30", scoring=scoring)
+    key = play.codes.teacher_key(session)
+    phones = []
+    for nickname, lang in PHONES:
+        phone = Client()
+        join(phone, session, nickname, lang)
+        phones.append((phone, lang))
+    seen = _compare(phones, session, None, monkeypatch)
+    answer = reverse("club_answer", args=[session.code])
+    for question in session.questions.all():
+        client.post(
+            reverse(
+                "club_host_act",
+                args=[session.code, key, "start" if not question.position else "next"],
+            )
+        )
+        seen |= _compare(phones, session, 17, monkeypatch)
+        seen |= _compare(phones, session, None, monkeypatch)
+        phones[0][0].post(answer, right_answer(question))
+        phones[1][0].post(answer, wrong_answer(question))
+        phones[3][0].post(answer, right_answer(question))
+        seen |= _compare(phones, session, 0, monkeypatch)
+        client.post(reverse("club_host_act", args=[session.code, key, "reveal"]))
+        seen |= _compare(phones, session, None, monkeypatch)
+        client.post(reverse("club_host_act", args=[session.code, key, "next"]))
+        seen |= _compare(phones, session, None, monkeypatch)
+    assert seen == {"lobby", "question", "reveal", "scoreboard", "finished"}
+    assert Player.objects.filter(session=session, answered_position=2).count() == 3
+
+
+def test_a_stencil_fills_each_slot_and_keeps_the_rest():
+    page = stencil.render("club/_countdown.html", {}, {"seconds_left": "12"}).fill(
+        {"seconds_left": "7"}
+    )
+    assert 'data-seconds-left="7">7<' in page and "12" not in page
+    assert "\ue000" not in page and "\ue001" not in page
+
+
+def test_the_stencil_is_rendered_once_per_phase_and_variant(client, monkeypatch, session, host):
+    phones = [Client() for _ in range(3)]
+    for number, phone in enumerate(phones):
+        join(phone, session, f"P{number}")
+    client.post(host("start"))
+    phase.clear()
+    rendered = []
+    original = stencil.render
+    monkeypatch.setattr(stencil, "render", lambda *args: rendered.append(args) or original(*args))
+    for phone in phones * 2:
+        assert (
+            phone.get(
+                reverse("club_play_live", args=[session.code]), HTTP_HX_REQUEST="true"
+            ).status_code
+            == 200
+        )
+    assert len(rendered) == 1
