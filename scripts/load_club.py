@@ -204,13 +204,15 @@ async def player(number, code, target, stats, done):
                 if key not in answered:
                     answered.add(key)
                     await asyncio.sleep(random.random() * 3)
-                    # htmx swaps the answer's response in, with the ETag it carries.
+                    # The form inherits the live region's hx-headers, so htmx sends the
+                    # ETag with the answer too; it swaps the answer's response in, with the
+                    # ETag that carries.
                     status, _, headers = await browser.request(
                         "answer",
                         "POST",
                         play + "answer/",
                         answer_for(page),
-                        headers={"HX-Request": "true"},
+                        headers={"HX-Request": "true", "If-None-Match": etag},
                     )
                     if status == 200:
                         etag = headers.get("etag")

@@ -2,6 +2,7 @@
 on a 1920×1080 and a 1280×720 projector; nothing on the presenter ever scrolls, and the next
 step's button is always on screen. Set CLUB_SHOTS to a folder to keep screenshots."""
 
+import json
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -89,14 +90,19 @@ def join(context, url, code, nickname, lang):
 def send(phone, data, lang):
     """Taps the choice tile, or ticks the cards and sends (``data``: form data, as conftest)."""
     form = phone.locator("#live form")
-    if "choice" in data:
-        tile = form.locator(f"button[name=choice][value='{data['choice']}']")
-        assert tile.bounding_box()["height"] >= 48
-        tile.click()
-    else:
-        for card in data.get("card", []):
-            form.locator(f"label:has(input[value='{card}'])").click()
-        form.get_by_role("button", name=_(lang, "Send my answer"), exact=True).click()
+    etag = phone.locator("#live").get_attribute("hx-headers")
+    with phone.expect_request(lambda request: request.url.endswith("/answer/")) as sent:
+        if "choice" in data:
+            tile = form.locator(f"button[name=choice][value='{data['choice']}']")
+            assert tile.bounding_box()["height"] >= 48
+            tile.click()
+        else:
+            for card in data.get("card", []):
+                form.locator(f"label:has(input[value='{card}'])").click()
+            form.get_by_role("button", name=_(lang, "Send my answer"), exact=True).click()
+    # The answer carries the live region's ETag (htmx's inherited hx-headers): the server
+    # knows the phone from it without a query (tutor/club/play.py).
+    assert json.loads(etag)["If-None-Match"] == sent.value.headers["if-none-match"]
     expect(phone.locator("[data-answered]")).to_be_visible()
 
 

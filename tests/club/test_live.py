@@ -1,8 +1,10 @@
 """Polling: an unchanged state costs a 304; every change shows up at the next poll."""
 
 import pytest
+from django.db import connection
 from django.forms.models import model_to_dict
 from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tutor.club import codes, live, play, state
@@ -118,3 +120,38 @@ def test_a_phone_never_goes_back_to_a_phase_this_process_saw_last(session, phone
     response = poll(phone, url, newer)
     assert response.status_code == 304
     assert lobby.headers["ETag"] != newer
+
+
+def test_an_answer_with_the_live_regions_etag_needs_no_player_query(client, session, host, phone):
+    url = reverse("club_play_live", args=[session.code])
+    client.post(host("start"))
+    etag = poll(phone, url).headers["ETag"]
+    answer = right_answer(session.questions.first())
+    with CaptureQueriesContext(connection) as queries:
+        response = phone.post(
+            reverse("club_answer", args=[session.code]),
+            answer,
+            headers={**HTMX, "If-None-Match": etag},
+        )
+    assert response.status_code == 200
+    assert "data-answered" in response.content.decode()
+    assert Player.objects.get().answered_position == 0
+    assert not [query for query in queries if "token_digest" in query["sql"]]
+
+
+# Real commits: the database checks the answer's player (a deferred foreign key) at commit.
+@pytest.mark.django_db(transaction=True)
+def test_an_answer_from_a_phone_removed_meanwhile_is_refused_cleanly(session, host, phone):
+    url = reverse("club_play_live", args=[session.code])
+    state.advance(session.pk)
+    live.forget(session.code)
+    etag = poll(phone, url).headers["ETag"]
+    # Removed through another process: this one's pulse still lists the phone.
+    state.remove_player(session.pk, Player.objects.get().pk)
+    response = phone.post(
+        reverse("club_answer", args=[session.code]),
+        right_answer(session.questions.first()),
+        headers={**HTMX, "If-None-Match": etag},
+    )
+    assert response.status_code == 403
+    assert not Player.objects.exists()

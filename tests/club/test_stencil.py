@@ -3,7 +3,7 @@
 Each phone below polls in every phase and state of a session (lobby; a question timed,
 untimed, answered, out of time; a reveal right, wrong and unanswered; the scoreboard; the
 podium) in its own language, under both scorings, and its answer is compared with the
-template rendered for the same phone."""
+template rendered for the same phone; so is the join page, for any code in its address."""
 
 import re
 
@@ -12,8 +12,11 @@ from django.template.loader import render_to_string
 from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
+from django.utils.http import urlencode
 
 from tutor.club import live, phase, play, state, stencil
+from tutor.club.forms import JoinForm
 from tutor.club.models import Player
 
 from .conftest import create, join, right_answer, wrong_answer
@@ -33,7 +36,8 @@ PHONES = (
 
 def _same_token(html: str) -> str:
     # Django masks the CSRF token afresh for every use: compare the pages around it.
-    return re.sub(r'name="csrfmiddlewaretoken" value="\w+"', 'name="csrfmiddlewaretoken"', html)
+    html = re.sub(r'name="csrfmiddlewaretoken" value="\w+"', 'name="csrfmiddlewaretoken"', html)
+    return re.sub(r'"X-CSRFToken": "\w+"', '"X-CSRFToken"', html)
 
 
 def _by_template(client: Client, code: str, lang: str) -> str:
@@ -117,3 +121,22 @@ def test_the_stencil_is_rendered_once_per_phase_and_variant(client, monkeypatch,
             == 200
         )
     assert len(rendered) == 1
+
+
+@pytest.mark.parametrize("lang", ["pt", "ro"])
+@pytest.mark.parametrize("deck", ["2", "4"])
+@pytest.mark.parametrize("code", ["", "AB12CD34", "<b>\"x&y'"])
+def test_the_join_page_is_the_one_the_template_renders(lang, deck, code):
+    phone = Client()
+    phone.cookies["deck"] = deck
+    with translation.override(lang):
+        url = reverse("club_join")
+    query = f"?{urlencode({'code': code})}" if code else ""
+    page = phone.get(url + query).content.decode()
+    request = RequestFactory().get(url + query)
+    request.COOKIES["deck"] = deck
+    with translation.override(lang):
+        form = JoinForm(initial={"code": code, "lang": lang})
+        expected = render_to_string("club/join.html", {"form": form, "notice": ""}, request)
+    assert _same_token(page) == _same_token(expected)
+    assert 'name="next" type="hidden" value="' + escape(url + query) in page

@@ -7,6 +7,8 @@ put it on the projector and run the session from the teacher link on a laptop or
 phone, and the teacher key is never on the wall. Neither page prints its key.
 """
 
+from functools import lru_cache
+
 import segno
 from django.conf import settings
 from django.http import Http404, HttpResponse
@@ -16,7 +18,7 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
-from . import codes, live, questions, results, state
+from . import codes, live, phase, questions, results, state
 from .models import Answer, ClubQuestion, ClubSession
 
 # The lobby shows the latest nicknames; a room of a thousand sees the count grow.
@@ -47,8 +49,10 @@ def _etag(session: ClubSession, role: str) -> str:
     return f'"{role}{session.pk}.{session.phase_version}.{players}.{answers}.{lang}"'
 
 
+@lru_cache(maxsize=64)
 def _qr(url: str) -> str:
-    # segno writes the SVG itself from a URL we built: nothing user-typed goes in.
+    # segno writes the SVG itself from a URL we built: nothing user-typed goes in. Cached:
+    # the lobby's projector renders again at every join, the code stays the same.
     return mark_safe(segno.make(url, error="m").svg_inline(scale=1, border=2, omitsize=True))  # noqa: S308
 
 
@@ -76,12 +80,12 @@ def _context(request, session: ClubSession, teacher: bool) -> dict:
     if session.phase in (ClubSession.Phase.QUESTION, ClubSession.Phase.REVEAL):
         question = ClubQuestion.objects.get(session=session, position=session.position)
         context["number"] = session.position + 1
-        reveal = session.phase == ClubSession.Phase.REVEAL
-        context["question"] = questions.present(question.data, lang, reveal)
+        shown = phase.shown(session, lang)
+        context["question"] = shown["question"]
         context["answers"] = question.answers.count()
         context["seconds_left"] = state.seconds_left(session, question.opened_at)
     if session.phase == ClubSession.Phase.REVEAL:
-        context["explanation"] = questions.explain(question.data, lang)
+        context["explanation"] = shown["explanation"]
         context["distribution"] = results.distribution(question, lang)
     if session.phase == ClubSession.Phase.SCOREBOARD:
         context["number"] = session.position + 1

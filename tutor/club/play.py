@@ -94,9 +94,10 @@ KNOWN_TOKENS = 50_000
 _known_tokens: dict[tuple[str, str], int] = {}
 
 
-def _polling_player(request, code: str) -> Player | None:
-    """The polling phone's player from the session's pulse and the ETag it sends, without a
-    query, when this process has seen its token; else ``None`` (the view reads the row).
+def _known_player(request, code: str) -> Player | None:
+    """The phone's player from the session's pulse and the ETag it sends (htmx sends it with
+    every request of the live region: polls and answers), without a query, when this process
+    has seen its token; else ``None`` (the view reads the row).
 
     The phone's last answered question comes from its ETag, as the 304 shortcut trusts it
     (tutor/club/live.py): only the phone's own requests change it, and each returns the new
@@ -251,7 +252,7 @@ def page(request, code):
 
 @require_GET
 def poll(request, code):
-    player = _polling_player(request, code) or current_player(request, code)
+    player = _known_player(request, code) or current_player(request, code)
     if player is None:
         return _not_a_player(request, code)
     return live.not_modified(request, _etag(player)) or _live(request, player)
@@ -259,7 +260,7 @@ def poll(request, code):
 
 @require_POST
 def answer(request, code):
-    player = current_player(request, code)
+    player = _known_player(request, code) or current_player(request, code)
     if player is None:
         return _not_a_player(request, code)
     session = player.session
@@ -285,5 +286,9 @@ def answer(request, code):
 
 
 def _refuse(request, player, reason: str):
-    player.refresh_from_db(fields=["answered_position"])
+    try:
+        player.refresh_from_db(fields=["answered_position"])
+    except Player.DoesNotExist:
+        # Removed by the teacher while the answer was on its way.
+        return _not_a_player(request, player.session.code)
     return _live(request, player, REFUSALS[reason](), status=409)

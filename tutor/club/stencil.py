@@ -1,4 +1,4 @@
-"""A phone's live region: rendered once per phase with stand-ins, filled in per request.
+"""Pages many phones ask for at once: rendered once with stand-ins, filled in per request.
 
 At each teacher move a thousand phones ask for the new phase within one polling interval,
 and the template engine's work is the same for all of them but for a few values: the ETag,
@@ -6,7 +6,8 @@ the polling interval, the CSRF token, the seconds left, the phone's score and an
 region is rendered once per phase, language and *variant* (the branches the template takes
 for this phone) with a marker where each of those values goes, split at the markers, and
 each request joins the pieces around its own values. ``tests/club/test_stencil.py`` renders
-every variant both ways and compares them.
+every variant both ways and compares them. The join page, where a room's phones arrive
+within seconds, is rendered the same way once per language and deck (tutor/club/views.py).
 """
 
 import re
@@ -36,7 +37,13 @@ class Stencil:
         return mark_safe("".join(parts))
 
 
-def render(template: str, context: dict, slots) -> Stencil:
-    """``template`` rendered with ``context`` and a marker for each name in ``slots``."""
-    markers = {name: mark_safe(f"{_OPEN}{name}{_CLOSE}") for name in slots}
-    return Stencil(render_to_string(template, {**context, **markers}))
+def marker(name: str) -> SafeString:
+    """Where the slot ``name`` goes (in a form's initial value, say)."""
+    return mark_safe(f"{_OPEN}{name}{_CLOSE}")
+
+
+def render(template: str, context: dict, slots, request=None) -> Stencil:
+    """``template`` rendered with ``context`` and a marker for each name in ``slots``; with
+    ``request``, the context processors' values too, those named in ``slots`` excepted."""
+    markers = {name: marker(name) for name in slots}
+    return Stencil(render_to_string(template, {**context, **markers}, request))

@@ -3,16 +3,19 @@
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.http import HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from tutor.pages import rules
+from tutor.pages.context_processors import visitor
 
-from . import codes, history, nicknames, questions
+from . import codes, history, nicknames, questions, stencil
 from .forms import CreateForm, JoinForm
 from .models import ClubQuestion, ClubSession, Player
 from .play import current_player, player_cookie
@@ -108,7 +111,35 @@ def join(request):
                 status = 404 if form.has_error("code") else 409
         else:
             status = 400
+    if request.method == "GET" and not notice:
+        return _join_page(request, initial["code"])
     return render(request, "club/join.html", {"form": form, "notice": notice}, status=status)
+
+
+# The join page as a phone first sees it (no error, no notice), per language and deck.
+_join_pages: dict[tuple, stencil.Stencil] = {}
+
+
+def _join_page(request, code: str) -> HttpResponse:
+    """The empty join form from its stencil (tutor/club/stencil.py), with the code from the
+    address, the page's own address and this request's CSRF token filled in."""
+    lang = translation.get_language()
+    key = (lang, visitor(request)["four_colour_deck"])
+    page = _join_pages.get(key)
+    if page is None:
+        form = JoinForm(initial={"code": stencil.marker("code"), "lang": lang})
+        context = {"form": form, "notice": ""}
+        page = stencil.render("club/join.html", context, JOIN_SLOTS, request)
+        _join_pages[key] = page
+    values = {
+        "code": escape(code),
+        "here": escape(request.get_full_path()),
+        "csrf_token": get_token(request),
+    }
+    return HttpResponse(page.fill(values))
+
+
+JOIN_SLOTS = ("code", "here", "csrf_token")
 
 
 def _joinable(code: str) -> ClubSession | None:
