@@ -42,10 +42,17 @@ def _screen_session(code: str, key: str) -> ClubSession:
     return session
 
 
-def _etag(session: ClubSession, role: str) -> str:
-    players = session.players.count()
-    answers = Answer.objects.filter(question__session=session).count()
+def _counts(session: ClubSession) -> dict:
+    """What changes the presenter between two teacher moves: the players, and the answers to
+    the question on screen (answers come in only while it is open)."""
+    current = phase.question(session)
+    answers = Answer.objects.filter(question_id=current["id"]).count() if "id" in current else 0
+    return {"players": session.players.count(), "answers": answers}
+
+
+def _etag(session: ClubSession, role: str, counts: dict) -> str:
     lang = translation.get_language()
+    players, answers = counts["players"], counts["answers"]
     return f'"{role}{session.pk}.{session.phase_version}.{players}.{answers}.{lang}"'
 
 
@@ -56,10 +63,11 @@ def _qr(url: str) -> str:
     return mark_safe(segno.make(url, error="m").svg_inline(scale=1, border=2, omitsize=True))  # noqa: S308
 
 
-def _context(request, session: ClubSession, teacher: bool) -> dict:
+def _context(request, session: ClubSession, teacher: bool, counts: dict) -> dict:
     lang = translation.get_language()
     join_url = request.build_absolute_uri(reverse("club_short", args=[session.code]))
-    players = session.players.count()
+    players = counts["players"]
+    current = phase.question(session)
     context = {
         "session": session,
         "teacher": teacher,
@@ -69,7 +77,7 @@ def _context(request, session: ClubSession, teacher: bool) -> dict:
         # What a player types: the host and /j, then the code (the QR holds both).
         "join_address": join_url.split("://", 1)[-1].rsplit("/", 1)[0],
         "players": players,
-        "total": session.questions.count(),
+        "total": current["total"],
         "speed": session.scoring == ClubSession.Scoring.SPEED,
     }
     if session.phase == ClubSession.Phase.LOBBY:
@@ -78,14 +86,14 @@ def _context(request, session: ClubSession, teacher: bool) -> dict:
         context["nicknames"] = list(latest[:LOBBY_NICKNAMES])[::-1]
         context["more"] = max(0, players - LOBBY_NICKNAMES)
     if session.phase in (ClubSession.Phase.QUESTION, ClubSession.Phase.REVEAL):
-        question = ClubQuestion.objects.get(session=session, position=session.position)
         context["number"] = session.position + 1
         shown = phase.shown(session, lang)
         context["question"] = shown["question"]
-        context["answers"] = question.answers.count()
-        context["seconds_left"] = state.seconds_left(session, question.opened_at)
+        context["answers"] = counts["answers"]
+        context["seconds_left"] = state.seconds_left(session, current["opened_at"])
     if session.phase == ClubSession.Phase.REVEAL:
         context["explanation"] = shown["explanation"]
+        question = ClubQuestion(pk=current["id"], data=current["data"])
         context["distribution"] = results.distribution(question, lang)
     if session.phase == ClubSession.Phase.SCOREBOARD:
         context["number"] = session.position + 1
@@ -110,15 +118,18 @@ def _handout_links(session: ClubSession) -> list[dict]:
     return links
 
 
-def _page(request, session, teacher: bool, poll: bool):
+def _page(request, session, teacher: bool, poll: bool = False):
+    """The presenter (or the projector's view), or 304 to a poll that has it already."""
     live.pulse(session.code)
     session.refresh_from_db()
-    etag = _etag(session, "h" if teacher else "s")
+    counts = _counts(session)
+    etag = _etag(session, "h" if teacher else "s", counts)
     if poll:
         unchanged = live.not_modified(request, etag)
         if unchanged:
             return unchanged
-    return live.fragment(request, "club/host.html", _context(request, session, teacher), etag)
+    context = _context(request, session, teacher, counts)
+    return live.fragment(request, "club/host.html", context, etag)
 
 
 @require_GET
@@ -151,9 +162,7 @@ def act(request, code, key, action):
     live.forget(session.code)
     if not request.htmx:
         return redirect("club_host", code, key)
-    session.refresh_from_db()
-    context = _context(request, session, teacher=True)
-    return live.fragment(request, "club/host.html", context, _etag(session, "h"))
+    return _page(request, session, teacher=True)
 
 
 @require_POST
@@ -167,8 +176,7 @@ def remove(request, code, key, player):
         return redirect("club_results", code, key)
     if not request.htmx:
         return redirect("club_host", code, key)
-    context = _context(request, session, teacher=True)
-    return live.fragment(request, "club/host.html", context, _etag(session, "h"))
+    return _page(request, session, teacher=True)
 
 
 @require_GET
