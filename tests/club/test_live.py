@@ -155,3 +155,8 @@ def test_an_answer_from_a_phone_removed_meanwhile_is_refused_cleanly(session, ho
     )
     assert response.status_code == 403
     assert not Player.objects.exists()
+
+
+def test_the_phones_page_names_the_player(session, phone):
+    page = phone.get(reverse("club_play", args=[session.code])).content.decode()
+    assert "Playing as Ana" in page

@@ -216,7 +216,8 @@ def _live(request, player: Player, message: str = "", status: int = 200) -> Http
     context = _context(player, message)
     etag = _etag(player)
     if message or not request.htmx:
-        return live.fragment(request, "club/play.html", context, etag, status)
+        # The whole page also names the player (outside the live region).
+        return live.fragment(request, "club/play.html", {**context, "player": player}, etag, status)
     own = _own(request, context, etag)
     shared = {name: value for name, value in context.items() if name not in own}
     variant = (*(bool(context.get(name)) for name in BRANCHES), *sorted(own))
