@@ -3,10 +3,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 PORT ?= 8000
-# gunicorn: processes × threads (README.md, Production). Two cores: three processes keep both
-# busy while one waits on the database; four threads each overlap the database's round trips.
-WORKERS ?= 3
-THREADS ?= 4
+# gunicorn: processes × threads (README.md, Production). Two cores: four processes of two
+# threads keep both cores busy while some wait on the database, and a heavy request (the
+# teacher's) shares its process's interpreter lock with one other request, not three.
+WORKERS ?= 4
+THREADS ?= 2
 # Seconds an idle connection stays open: longer than a club phone's poll (at most 2.4 s).
 KEEPALIVE ?= 5
 
