@@ -108,11 +108,14 @@ def pulse(code: str) -> Pulse | None:
     if seen is not None and now - seen[0] < FRESH:
         return seen[1]
     current = _read(code)
-    if current is not None and current.phase == ClubSession.Phase.QUESTION and current.auto_reveal:
-        session = ClubSession(seconds=current.seconds, auto_reveal=True)
-        if state.is_due(session, current.opened_at):
-            state.reveal(current.session_id, only_when_due=True)
-            current = _read(code)
+    if (
+        current is not None
+        and current.phase == ClubSession.Phase.QUESTION
+        and current.auto_reveal
+        and state.is_due(current.session(code), current.opened_at)
+    ):
+        state.reveal(current.session_id, only_when_due=True)
+        current = _read(code)
     with _pulses_lock:
         _pulses[code] = (now, current)
         if len(_pulses) > 1000:

@@ -1,6 +1,6 @@
 """The player's phone: one page whose live region polls, and the answer form."""
 
-from functools import cache
+from functools import cache, lru_cache
 
 from django.db import connection
 from django.http import HttpResponse
@@ -107,12 +107,14 @@ def _known_player(request, code: str) -> Player | None:
     token = request.COOKIES.get(player_cookie(code))
     etag = live.PHONE_ETAG.match(request.headers.get("If-None-Match", ""))
     current = live.pulse(code)
-    if etag is not None and current is not None and int(etag["version"]) > current.version:
+    if not token or etag is None or current is None:
+        return None
+    if int(etag["version"]) > current.version:
         # The phone saw a newer phase through another process: this pulse is behind.
         live.forget(code)
         current = live.pulse(code)
-    if not token or etag is None or current is None or int(etag["version"]) > current.version:
-        return None
+        if current is None or int(etag["version"]) > current.version:
+            return None
     if int(etag["session"]) != current.session_id or etag["lang"] != translation.get_language():
         return None
     digest = codes.digest(token)
@@ -165,27 +167,21 @@ def _context(player: Player, message: str = "") -> dict:
     speed = session.scoring == ClubSession.Scoring.SPEED
     context["right"] = me.right if me else 0
     context["rank"] = me.rank if me else ""
-    context["standing_html"] = _standing(lang, speed, board["count"], me) if me else ""
+    if me is None:
+        context["standing_html"] = ""
+    else:
+        line = (me.right, me.points, me.gained, me.streak, me.rank)
+        context["standing_html"] = _standing(lang, speed, board["count"], *line)
     return context
 
 
-def _standing(lang: str, speed: bool, players: int, me) -> str:
-    """The phone's score and rank; one rendering per distinct line in each process (the
-    scoreboard repeats the reveal's)."""
-    key = (lang, speed, players, me.right, me.points, me.gained, me.streak, me.rank)
-    html = _standings.get(key)
-    if html is None:
-        html = render_to_string(
-            "club/_standing.html", {"me": me, "players": players, "speed": speed}
-        )
-        if len(_standings) > STANDINGS_KEPT:
-            _standings.clear()
-        _standings[key] = html
-    return html
+@lru_cache(maxsize=20_000)
+def _standing(lang: str, speed: bool, players: int, right, points, gained, streak, rank) -> str:
+    """The phone's score and rank line; rendered once per distinct line in each process (the
+    scoreboard repeats the reveal's). ``lang`` is the active language, in the key."""
+    me = {"right": right, "points": points, "gained": gained, "streak": streak, "rank": rank}
+    return render_to_string("club/_standing.html", {"me": me, "players": players, "speed": speed})
 
-
-STANDINGS_KEPT = 20_000
-_standings: dict[tuple, str] = {}
 
 # The branches the template takes differently between phones of one phase: a stencil for
 # each combination (tutor/club/stencil.py).

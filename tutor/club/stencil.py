@@ -15,7 +15,8 @@ import re
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-# Private-use characters: nothing the site renders contains them (tests/club/test_stencil.py).
+# Private-use characters, which no page of ours writes: a marker the values do not name
+# fails loudly (KeyError) instead of showing.
 _OPEN, _CLOSE = "\ue000", "\ue001"
 _MARKER = re.compile(f"{_OPEN}(\\w+){_CLOSE}")
 
