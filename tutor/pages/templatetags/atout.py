@@ -5,10 +5,14 @@ Loaded as a builtin (see settings.TEMPLATES), so templates need no ``{% load %}`
 
 from babel.dates import format_date
 from django import template
+from django.template.base import token_kwargs
+from django.template.context import Context
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from tutor import table
+from tutor import caching, table
+from tutor.memo import LRU, freeze
 from tutor.rules.coinche.auction import Auction
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.explain import babel_locale, card_name, format_number, rank_face
@@ -37,6 +41,39 @@ def card(code: str, extra_class: str = "") -> str:
         rank_face(code, lang),
         SUIT_SYMBOLS.get(code[1], "?"),
     )
+
+
+# Rendered table fragments (a table, a hand) by template, language and the values drawn.
+FRAGMENTS = LRU(items=20000, size=48 * 1024 * 1024)
+
+
+class DrawnNode(template.Node):
+    def __init__(self, name: str, values: dict):
+        self.name, self.values = name, values
+
+    def render(self, context) -> str:
+        values = {key: value.resolve(context) for key, value in self.values.items()}
+        key = (self.name, _lang(), caching.CATALOGS, freeze(values))
+
+        def draw() -> str:
+            inner = context.template.engine.get_template(self.name)
+            return inner.render(Context(values, autoescape=context.autoescape))
+
+        return mark_safe(FRAGMENTS.get_or_make(key, draw, len))
+
+
+@register.tag
+def drawn(parser, token):
+    """``{% drawn "table/_table.html" table=table %}``: the template rendered with those
+    names only, once per language and distinct values, and reused: a position is drawn
+    the same for everyone who sees it. The template must read nothing else."""
+    bits = token.split_contents()
+    if len(bits) < 2 or bits[1][0] not in "\"'":
+        raise template.TemplateSyntaxError("drawn takes a quoted template name, then name=value")
+    values = token_kwargs(bits[2:], parser, support_legacy=False)
+    if len(values) != len(bits) - 2:
+        raise template.TemplateSyntaxError("drawn takes name=value pairs after the template")
+    return DrawnNode(bits[1][1:-1], values)
 
 
 @register.filter
