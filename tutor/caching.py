@@ -15,6 +15,7 @@ The caches are :class:`tutor.memo.LRU`, bounded in entries and size. Here:
 
 from __future__ import annotations
 
+import gettext
 import re
 import secrets
 from pathlib import Path
@@ -45,10 +46,16 @@ def restart() -> None:
     global CATALOGS
     from django.utils.translation import trans_real
 
+    from tutor.rules import explain
+
     for cache in CACHES:
         cache.clear()
+    gettext._translations.clear()  # Python's own catalogs, kept by file name
     trans_real._translations.clear()
     trans_real._default = None
+    # The engine's own readers of the catalogs, and the card names they wrote.
+    explain.translator.cache_clear()
+    explain.card_name.cache_clear()
     CATALOGS = catalog_version()
 
 
