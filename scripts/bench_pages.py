@@ -72,6 +72,7 @@ CALCULATOR = {
 }
 TARGET_SHARE, TARGET_SHARE_LIGHT, TARGET_P99_MS, TARGET_MB = 20, 40, 100, 250
 LIGHT = {"home", "glossary"}
+RECORD_ONLY = {"lesson, session", "home, session"}
 
 HELLO = '''
 """The bare page the benchmark compares every page with."""
@@ -355,6 +356,10 @@ def pages(port: int, copies: int) -> list[tuple[str, str, list[str], str, dict]]
         ("play move", "POST", deals, body(move), form),
         ("glossary", "GET", ["/en/glossary/"], "", {}),
         ("profiles", "GET", ["/en/profiles/"], "", {}),
+        # A returning learner (a session of their own): the page is drawn for them, from the
+        # kept engine content and table fragments. Shown for the record; no target.
+        ("lesson, session", "GET", ["/en/learn/coinche-table/"], "", {"Cookie": session}),
+        ("home, session", "GET", ["/en/"], "", {"Cookie": session}),
     ]
 
 
@@ -453,7 +458,7 @@ def main() -> None:
         share = 100 * result["rate"] / bare
         floor = TARGET_SHARE_LIGHT if name in LIGHT else TARGET_SHARE
         ok = share >= floor and result["p99"] < TARGET_P99_MS and not result["bad"]
-        if not ok:
+        if not ok and name not in RECORD_ONLY:
             failed.append(name)
         extra = "  ".join(
             x
@@ -466,7 +471,12 @@ def main() -> None:
         )
         print(
             f"{name:<16}{result['rate']:>8.0f}{share:>7.1f}%{result['p99']:>9.1f}  "
-            f"{'ok' if ok else 'MISSED'} (≥{floor}%, <{TARGET_P99_MS} ms) {extra}"
+            + (
+                "(no target)"
+                if name in RECORD_ONLY
+                else f"{'ok' if ok else 'MISSED'} (≥{floor}%, <{TARGET_P99_MS} ms)"
+            )
+            + f" {extra}"
         )
     print()
     print("memory after the run (MB):")

@@ -15,7 +15,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 from tutor import caching, exercises
-from tutor.memo import LRU, freeze
+from tutor.memo import LRU, freeze, kept
 from tutor.play.coinche import CoincheTable, first_dealer
 from tutor.play.models import TableDeal
 from tutor.rules.cards import card_code
@@ -331,4 +331,8 @@ def test_keys_tell_apart_what_a_page_tells_apart():
     assert freeze({"a": [1, 2]}) == freeze({"a": [1, 2]})
     assert freeze({"a": [1, 2]}) != freeze({"a": [2, 1]})
     assert freeze("<b>") != freeze(mark_safe("<b>"))
+    # A view a cache shares carries the key its values give.
+    view = {"table": {"seats": [{"code": "S", "card": None}]}, "rows": []}
+    assert freeze(kept(view)) == freeze(view) and kept(view) == view
+    assert freeze(kept(view)["table"]) == freeze(view["table"])
     assert freeze(1) != freeze("1") and freeze(None) != freeze("")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import gettext
 import re
 import secrets
+import sys
 from pathlib import Path
 
 from django.conf import settings
@@ -66,7 +67,8 @@ NEUTRAL_COOKIES = frozenset({settings.CSRF_COOKIE_NAME, settings.LANGUAGE_COOKIE
 # Where the CSRF token was in a stored page; random per process, so no address can forge it.
 TOKEN_MARK = f"csrf-{secrets.token_hex(12)}"
 TOKEN = re.compile(r"\b[A-Za-z0-9]{64}\b")
-PAGES = LRU(items=2000, size=64 * 1024 * 1024)
+# Bytes of text kept (the keys are small): a few hundred pages of every kind.
+PAGES = LRU(items=2000, size=32 * 1024 * 1024)
 
 
 def _anonymous(request: HttpRequest) -> bool:
@@ -127,7 +129,7 @@ class SharedPages:
             text = _without_tokens(request, response.content.decode(response.charset))
             headers = {k: v for k, v in response.items() if k.lower() != "content-length"}
             accessed = bool(getattr(request, "session", None) and request.session.accessed)
-            PAGES.put(key, (text, headers, accessed), len(text))
+            PAGES.put(key, (text, headers, accessed), sys.getsizeof(text))
         return response
 
     def process_view(self, request, view_func, view_args, view_kwargs):

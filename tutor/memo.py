@@ -2,7 +2,7 @@
 
 Pure Python, so that the engine's presenters (``tutor.table``) may use it without Django.
 :class:`LRU` keeps at most ``items`` entries and ``size`` units (the caller weighs each
-entry, in characters for text), dropping the least recently used first, and is safe across
+entry, in bytes for text), dropping the least recently used first, and is safe across
 a process's threads. Every cache is registered in :data:`CACHES`, so that
 ``tutor.caching.restart`` empties them all as a new process would start. :func:`freeze`
 turns the plain values a template is given (dicts, lists, strings, numbers) into a key.
@@ -84,10 +84,30 @@ def memo(items: int):
     return wrap
 
 
+class Kept(dict):
+    """A dict a cache shares, with its :func:`freeze` key made once: it must never change."""
+
+    __slots__ = ("key",)
+
+
+def kept(value: object) -> object:
+    """``value`` with every dict in it made :class:`Kept`, for a cache to share: drawing it
+    again then costs no walk through it to make its key."""
+    if isinstance(value, dict) and type(value) is not Kept:
+        shared = Kept((k, kept(v)) for k, v in value.items())
+        shared.key = freeze(dict(shared))
+        return shared
+    if isinstance(value, list):
+        return [kept(v) for v in value]
+    return value
+
+
 def freeze(value: object) -> Hashable:
     """A key for plain values: equal values, equal keys; dicts, lists and sets of any depth.
     Text is kept with its type's name, so that a string marked safe for HTML and the same
     string to escape give different keys."""
+    if type(value) is Kept:
+        return value.key
     if isinstance(value, dict):
         return ("d", tuple((k, freeze(v)) for k, v in value.items()))
     if isinstance(value, (list, tuple)):

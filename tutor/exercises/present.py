@@ -9,7 +9,7 @@ verdict is drawn on it too: each card of the hand marked, the trick's winner sho
 from __future__ import annotations
 
 from tutor import table as card_table
-from tutor.memo import LRU, freeze
+from tutor.memo import LRU, freeze, kept
 
 from .base import Verdict, get_type, text
 
@@ -78,7 +78,7 @@ def table_view(
 # Questions and verdicts in words, once per question, answer and language: the engine
 # decides a verdict from the question and the answer alone. The dicts are shared: templates
 # and callers read them, never change them.
-VIEWS = LRU(items=10000)
+VIEWS = LRU(items=3000)
 
 
 def _verdict_key(verdict: Verdict | None):
@@ -91,7 +91,7 @@ def question_view(
     question: dict, lang: str, given: object = None, verdict: Verdict | None = None
 ) -> dict:
     key = ("question", freeze(question), lang, freeze(given), _verdict_key(verdict))
-    return VIEWS.get_or_make(key, lambda: _question_view(question, lang, given, verdict))
+    return VIEWS.get_or_make(key, lambda: kept(_question_view(question, lang, given, verdict)))
 
 
 def _question_view(question: dict, lang: str, given: object, verdict: Verdict | None) -> dict:
@@ -132,7 +132,7 @@ def verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
     """The feedback. For ``cards`` questions the hand carries the verdict and the reasons,
     so the steps leave out the sentences the cards already show."""
     key = ("verdict", freeze(question), lang, _verdict_key(verdict))
-    return VIEWS.get_or_make(key, lambda: _verdict_view(question, verdict, lang))
+    return VIEWS.get_or_make(key, lambda: kept(_verdict_view(question, verdict, lang)))
 
 
 def _verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from tutor import exercises
 from tutor import table as card_table
 from tutor.exercises import present
-from tutor.memo import LRU
+from tutor.memo import LRU, kept
 from tutor.rules.cards import SUITS, card_code, next_seat, parse_card, parse_cards
 from tutor.rules.chouine import rules as chouine
 from tutor.rules.coinche.auction import Auction, parse_call
@@ -223,7 +223,7 @@ def _capital(text: str) -> str:
 
 # Steps drawn once per example, profile, language and step; keyed by the example's identity,
 # kept alive by its entry. Callers get their own copy of the top level.
-STEPS = LRU(items=4000)
+STEPS = LRU(items=1500)
 
 
 def step_view(example: Example, profile: str, lang: str, step: int) -> dict:
@@ -232,7 +232,7 @@ def step_view(example: Example, profile: str, lang: str, step: int) -> dict:
     key = (id(example), profile, lang, step)
     found = STEPS.get(key)
     if found is None or found[0] is not example:
-        found = (example, _step_view(example, profile, lang, step))
+        found = (example, kept(_step_view(example, profile, lang, step)))
         STEPS.put(key, found)
     return dict(found[1])
 

@@ -25,7 +25,7 @@ def profiles_for(lesson: Lesson) -> tuple[str, ...]:
 
 # Each lesson exercise posed once per profile (house rules included: the key is the full
 # code). Keyed by the exercise's identity, kept alive by its entry; the question is shared.
-POSED = LRU(items=4000)
+POSED = LRU(items=2000)
 
 
 def question(exercise: Exercise, profile: str) -> dict:

@@ -3,6 +3,8 @@
 Loaded as a builtin (see settings.TEMPLATES), so templates need no ``{% load %}``.
 """
 
+import sys
+
 from babel.dates import format_date
 from django import template
 from django.template.base import token_kwargs
@@ -52,8 +54,13 @@ def card(code: str, extra_class: str = "") -> str:
     return CARDS.get_or_make((code, str(extra_class), lang, caching.CATALOGS), draw)
 
 
-# Rendered table fragments (a table, a hand) by template, language and the values drawn.
-FRAGMENTS = LRU(items=20000, size=48 * 1024 * 1024)
+# Rendered table fragments (a table, a hand) by template, language and the values drawn,
+# weighed in bytes: the text and, about as large, the key made of the values.
+FRAGMENTS = LRU(items=4000, size=32 * 1024 * 1024)
+
+
+def _weight(text: str) -> int:
+    return 2 * sys.getsizeof(text)
 
 
 class DrawnNode(template.Node):
@@ -68,7 +75,7 @@ class DrawnNode(template.Node):
             inner = context.template.engine.get_template(self.name)
             return inner.render(Context(values, autoescape=context.autoescape))
 
-        return mark_safe(FRAGMENTS.get_or_make(key, draw, len))
+        return mark_safe(FRAGMENTS.get_or_make(key, draw, _weight))
 
 
 @register.tag
@@ -107,7 +114,7 @@ def _prose_table(key: tuple, make) -> str:
         return get_template("table/_table.html").render({"table": make()})
 
     key = ("prose", *key, _lang(), caching.CATALOGS)
-    return mark_safe(FRAGMENTS.get_or_make(key, draw, len))
+    return mark_safe(FRAGMENTS.get_or_make(key, draw, _weight))
 
 
 @register.simple_tag
