@@ -373,7 +373,8 @@ def bench_hello(args, command: str, env: dict, workdir: Path) -> dict:
     port = free_port()
     hello_env = {**env, "PYTHONPATH": str(workdir), "DJANGO_SETTINGS_MODULE": "benchhello"}
     hello = ENTRY.sub(lambda m: f"benchentry.{m.group(1)}", command)
-    hello = hello.replace(f":{args.port_placeholder}", f":{port}")
+    # The port as `make -n serve` printed it (`--bind host:port`, `--port port`…).
+    hello = hello.replace(str(args.port_placeholder), str(port))
     server = Server(hello, hello_env, port, workdir / "hello.log")
     try:
         server.wait("/")

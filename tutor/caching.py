@@ -68,7 +68,7 @@ NEUTRAL_COOKIES = frozenset({settings.CSRF_COOKIE_NAME, settings.LANGUAGE_COOKIE
 TOKEN_MARK = f"csrf-{secrets.token_hex(12)}"
 TOKEN = re.compile(r"\b[A-Za-z0-9]{64}\b")
 # Bytes of text kept (the keys are small): a few hundred pages of every kind.
-PAGES = LRU(items=2000, size=32 * 1024 * 1024)
+PAGES = LRU(items=2000, size=24 * 1024 * 1024)
 
 
 def _anonymous(request: HttpRequest) -> bool:

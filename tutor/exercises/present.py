@@ -78,7 +78,7 @@ def table_view(
 # Questions and verdicts in words, once per question, answer and language: the engine
 # decides a verdict from the question and the answer alone. The dicts are shared: templates
 # and callers read them, never change them.
-VIEWS = LRU(items=3000)
+VIEWS = LRU(items=800)
 
 
 def _verdict_key(verdict: Verdict | None):

@@ -223,7 +223,7 @@ def _capital(text: str) -> str:
 
 # Steps drawn once per example, profile, language and step; keyed by the example's identity,
 # kept alive by its entry. Callers get their own copy of the top level.
-STEPS = LRU(items=1500)
+STEPS = LRU(items=1000)
 
 
 def step_view(example: Example, profile: str, lang: str, step: int) -> dict:

@@ -56,7 +56,7 @@ def card(code: str, extra_class: str = "") -> str:
 
 # Rendered table fragments (a table, a hand) by template, language and the values drawn,
 # weighed in bytes: the text and, about as large, the key made of the values.
-FRAGMENTS = LRU(items=4000, size=32 * 1024 * 1024)
+FRAGMENTS = LRU(items=4000, size=16 * 1024 * 1024)
 
 
 def _weight(text: str) -> int:
