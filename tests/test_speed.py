@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
-from django.urls import reverse
+from django.urls import get_resolver, reverse
 
 from tutor import caching, exercises
 from tutor.memo import LRU, freeze, kept
@@ -336,3 +336,17 @@ def test_keys_tell_apart_what_a_page_tells_apart():
     assert freeze(kept(view)) == freeze(view) and kept(view) == view
     assert freeze(kept(view)["table"]) == freeze(view["table"])
     assert freeze(1) != freeze("1") and freeze(None) != freeze("")
+
+
+def _names(patterns) -> set[str]:
+    found = set()
+    for pattern in patterns:
+        found |= _names(getattr(pattern, "url_patterns", []))
+        if getattr(pattern, "name", None):
+            found.add(pattern.name)
+    return found
+
+
+def test_the_shared_pages_are_pages_of_the_site_and_none_is_private():
+    assert settings.SHARED_PAGES.issubset(_names(get_resolver().url_patterns))
+    assert not settings.SHARED_PAGES & settings.PRIVATE_PAGES
