@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tutor.guard.middleware.PrivatePages",
+    # Inside PrivatePages, so a page it serves gets the same headers as one its view renders.
+    "tutor.caching.SharedPages",
     # Last, as django-axes asks: it turns a locked-out sign-in into our lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -104,6 +106,26 @@ PRIVATE_PAGES = frozenset(
         "play_replay",
         "login",
         "signup",
+    }
+)
+
+# URL names of the pages that are the same for every visitor who brings nothing of their own
+# (no session, not signed in): tutor.caching.SharedPages serves them from one rendering per
+# address, language and deck. A page that reads anything else about the visitor (the time,
+# the database beyond their own rows) must not be named here.
+SHARED_PAGES = frozenset(
+    {
+        "home",
+        "glossary",
+        "profiles",
+        "house_rules",
+        "lessons_index",
+        "lesson",
+        "quiz_question",
+        "quiz_curated",
+        "quiz_calculator",
+        "referee",
+        "play_lobby",
     }
 )
 

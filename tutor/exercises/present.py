@@ -9,6 +9,7 @@ verdict is drawn on it too: each card of the hand marked, the trick's winner sho
 from __future__ import annotations
 
 from tutor import table as card_table
+from tutor.memo import LRU, freeze, kept
 
 from .base import Verdict, get_type, text
 
@@ -74,9 +75,26 @@ def table_view(
     return drawn, hand
 
 
+# Questions and verdicts in words, once per question, answer and language: the engine
+# decides a verdict from the question and the answer alone. The dicts are shared: templates
+# and callers read them, never change them.
+VIEWS = LRU(items=800)
+
+
+def _verdict_key(verdict: Verdict | None):
+    if verdict is None:
+        return None
+    return freeze((verdict.correct, verdict.given, verdict.expected, verdict.rule))
+
+
 def question_view(
     question: dict, lang: str, given: object = None, verdict: Verdict | None = None
 ) -> dict:
+    key = ("question", freeze(question), lang, freeze(given), _verdict_key(verdict))
+    return VIEWS.get_or_make(key, lambda: kept(_question_view(question, lang, given, verdict)))
+
+
+def _question_view(question: dict, lang: str, given: object, verdict: Verdict | None) -> dict:
     qtype = get_type(question["type"])
     drawn, hand = table_view(question, lang, given, verdict)
     return {
@@ -113,6 +131,11 @@ def answer_view(question: dict, answer: object, lang: str) -> dict:
 def verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
     """The feedback. For ``cards`` questions the hand carries the verdict and the reasons,
     so the steps leave out the sentences the cards already show."""
+    key = ("verdict", freeze(question), lang, _verdict_key(verdict))
+    return VIEWS.get_or_make(key, lambda: kept(_verdict_view(question, verdict, lang)))
+
+
+def _verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
     kind = get_type(question["type"]).answer_kind
     why_wrong = [text(step, lang) for step in verdict.why_wrong]
     steps = [text(step, lang) for step in verdict.steps]

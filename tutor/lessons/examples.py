@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from tutor import exercises
 from tutor import table as card_table
 from tutor.exercises import present
+from tutor.memo import LRU, kept
 from tutor.rules.cards import SUITS, card_code, next_seat, parse_card, parse_cards
 from tutor.rules.chouine import rules as chouine
 from tutor.rules.coinche.auction import Auction, parse_call
@@ -220,9 +221,23 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# Steps drawn once per example, profile, language and step; keyed by the example's identity,
+# kept alive by its entry. Callers get their own copy of the top level.
+STEPS = LRU(items=1000)
+
+
 def step_view(example: Example, profile: str, lang: str, step: int) -> dict:
     """Step ``step`` of the example in ``lang`` (the last one for a step past the end): the
     table, the hand of the seat that just played, the step's sentences and its rule."""
+    key = (id(example), profile, lang, step)
+    found = STEPS.get(key)
+    if found is None or found[0] is not example:
+        found = (example, kept(_step_view(example, profile, lang, step)))
+        STEPS.put(key, found)
+    return dict(found[1])
+
+
+def _step_view(example: Example, profile: str, lang: str, step: int) -> dict:
     shown = frames(example, profile)
     step = min(step, len(shown) - 1)
     frame = shown[step]

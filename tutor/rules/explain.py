@@ -60,7 +60,7 @@ import gettext
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 LANGUAGES = ("en", "pt", "es", "ro", "fr")
@@ -439,7 +439,7 @@ def list_text(items: list[str], lang: str, negative: bool | dict = False) -> str
     from babel.lists import format_list
 
     if not negative:
-        return format_list(list(items), locale=babel_locale(lang)) if items else ""
+        return format_list(list(items), locale=_locale(lang)) if items else ""
     if len(items) < 2:
         return "".join(items)
     table = negative if isinstance(negative, dict) else NEGATIVE_LIST
@@ -516,8 +516,10 @@ def cards_text(codes: str | list[str], lang: str, form: str = "", negative: bool
     return template % {"groups": text, "last": groups[-1]}
 
 
+@lru_cache(maxsize=1024)
 def card_name(code: str, lang: str) -> str:
-    """The spoken name of a card, as a screen reader should say it."""
+    """The spoken name of a card, as a screen reader should say it (named once per card and
+    language: every table and sentence asks for them)."""
     return cards_text(code, lang)
 
 
@@ -564,6 +566,14 @@ def babel_locale(lang: str) -> str:
     return {"pt": "pt_PT"}.get(lang, lang if lang in LANGUAGES else "en")
 
 
+@cache
+def _locale(lang: str):
+    """Babel's locale of a site language, parsed once (parsing it was most of a list's cost)."""
+    from babel import Locale
+
+    return Locale.parse(babel_locale(lang if lang in LANGUAGES else "en"))
+
+
 # CLDR's minimumGroupingDigits, which Babel does not apply: Spanish and European
 # Portuguese group a number's digits only from five digits on (2000, but 10 000).
 MINIMUM_GROUPING = {"es": 2, "pt": 2}
@@ -594,7 +604,7 @@ def format_number(value: int | float, lang: str) -> str:
     exact = len(str(abs(whole))) if whole.bit_length() < 64 else digits
     grouped = exact >= 3 + MINIMUM_GROUPING.get(lang, 1)
     with decimal.localcontext(prec=max(decimal.getcontext().prec, digits + 10)):
-        return format_decimal(value, locale=babel_locale(lang), group_separator=grouped)
+        return format_decimal(value, locale=_locale(lang), group_separator=grouped)
 
 
 def count_of(value: object) -> int:
