@@ -9,6 +9,7 @@ verdict is drawn on it too: each card of the hand marked, the trick's winner sho
 from __future__ import annotations
 
 from tutor import table as card_table
+from tutor.reports import spots
 
 from .base import Verdict, get_type, text
 
@@ -110,9 +111,10 @@ def answer_view(question: dict, answer: object, lang: str) -> dict:
     return {"kind": kind, "scores": list(answer.items())}
 
 
-def verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
+def verdict_view(question: dict, verdict: Verdict, lang: str, step: int | None = None) -> dict:
     """The feedback. For ``cards`` questions the hand carries the verdict and the reasons,
-    so the steps leave out the sentences the cards already show."""
+    so the steps leave out the sentences the cards already show. ``report``: the spot of
+    its "Report a problem" link (``step``: the exercise's number on its page)."""
     kind = get_type(question["type"]).answer_kind
     why_wrong = [text(step, lang) for step in verdict.why_wrong]
     steps = [text(step, lang) for step in verdict.steps]
@@ -130,4 +132,7 @@ def verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
         "steps": steps,
         "why_wrong": why_wrong,
         "rule": verdict.rule,
+        "report": spots.exercise(
+            question, [question["prompt"], *verdict.why_wrong, *verdict.steps], verdict.given, step
+        ),
     }
