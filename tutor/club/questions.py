@@ -172,6 +172,5 @@ def explain(question: dict, lang: str) -> dict:
 
 def report_spot(question: dict, number: int) -> spots.Spot:
     """What a phone's "Report a problem" carries after the reveal: the question, the engine's
-    steps and the question's number; nobody's answer (the region is the same on every phone)."""
-    steps = [question["prompt"], *exercises.solve(question).steps]
-    return spots.exercise(question, steps, step=number, page="club")
+    steps it shows and the question's number; nobody's answer (every phone shows the same)."""
+    return spots.exercise(question, exercises.solve(question).steps, step=number, page="club")

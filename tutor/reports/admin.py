@@ -15,7 +15,7 @@ from django.urls import path, reverse
 from django.utils import translation
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tutor.pages import rules as page_rules
 
@@ -26,7 +26,8 @@ from .models import Report
 def _set_status(status: str, label):
     def action(modeladmin, request, queryset):
         changed = queryset.update(status=status)
-        modeladmin.message_user(request, _("%(count)s reports changed.") % {"count": changed})
+        message = ngettext("%(count)s report changed.", "%(count)s reports changed.", changed)
+        modeladmin.message_user(request, message % {"count": changed})
 
     action.__name__ = f"mark_{status}"
     action.short_description = label

@@ -90,7 +90,10 @@ def _exercise(position: dict, report: Report, lang: str) -> dict:
     posed = exercises.pose(question["type"], question["seed"], question["profile"], params)
     if posed["data"] == question["data"]:
         url = reverse("quiz_question", args=[question["type"], question["profile"], posed["seed"]])
+        # Level 1 is the address's default: the same question as the learner's own address.
         query = {key: params[key] for key in ("difficulty", "situation") if params.get(key)}
+        if query.get("difficulty") == 1:
+            del query["difficulty"]
         found["url"] = f"{url}?{urlencode(query)}" if query else url
     return found
 

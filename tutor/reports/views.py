@@ -101,7 +101,7 @@ def report(request: HttpRequest) -> HttpResponse:
         return _form(request, form, 400)
     if throttle.count(SCOPE, request, HOUR) >= settings.REPORTS_PER_HOUR:
         message = _(
-            "Thank you, but this connection has sent many reports in the last hour: please "
+            "Thank you, but many reports have come from this network in the last hour: please "
             "send this one a little later. What you wrote is still here."
         )
         return _form(request, form, 429, message)
