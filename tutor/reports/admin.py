@@ -36,8 +36,8 @@ def _set_status(status: str, label):
 
 @admin.register(Report)
 class ReportAdmin(admin.ModelAdmin):
-    list_display = ("pk", "created", "language", "page", "kind", "status", "excerpt", "reopen")
-    list_display_links = ("pk", "created")
+    list_display = ("number", "created", "language", "page", "kind", "status", "excerpt", "reopen")
+    list_display_links = ("number", "created")
     list_filter = ("language", "kind", "page", "status", "verified")
     search_fields = ("comment", "path", "rules")
     list_per_page = 50
@@ -70,6 +70,10 @@ class ReportAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
+
+    @admin.display(description="#", ordering="pk")
+    def number(self, report: Report) -> int:
+        return report.pk
 
     @admin.display(description=gettext_lazy("What the reader saw"))
     def excerpt(self, report: Report) -> str:

@@ -83,8 +83,16 @@ def _form(request, form: ReportForm, status: int = 200, message: str = "") -> Ht
         "message": message,
         "kinds": Report.Kind.choices,
     }
-    template = "reports/report.html#open" if request.htmx else "reports/report.html"
-    return render(request, template, context, status=status)
+    if not request.htmx:
+        return render(request, "reports/report.html", context, status=status)
+    return _in_place(render(request, "reports/report.html#open", context, status=status))
+
+
+def _in_place(response: HttpResponse) -> HttpResponse:
+    """A fragment swapped in beside the spot: the page's address stays the page's (the link
+    is boosted, and htmx would otherwise push the form's address)."""
+    response["HX-Push-Url"] = "false"
+    return response
 
 
 @require_http_methods(["GET", "POST"])
@@ -108,7 +116,7 @@ def report(request: HttpRequest) -> HttpResponse:
     throttle.record(SCOPE, request)
     saved = store(form, request)
     if request.htmx:
-        return render(request, "reports/report.html#sent", {"report": saved})
+        return _in_place(render(request, "reports/report.html#sent", {"report": saved}))
     back = _back(request, None)
     return redirect(f"{reverse('report_sent')}?{urlencode({'back': back})}")
 
