@@ -353,3 +353,16 @@ def test_the_score_sheet_carries_its_deals_and_never_its_address(client):
     assert report.path == "/fr/quiz/sheet/…/"
     for deal in report.position["deals"]:
         ask("score", {**deal, "profile": "maison"})
+
+
+def test_a_position_the_referee_refuses_carries_the_refusal(client):
+    # The same card twice: refused under every rule set, the refusal is the answer.
+    url = "/fr/referee/?game=coinche&trump=H&leader=W&t1=AS&hand=AS&hand=KD"
+    response = client.get(url)
+    body = response.content.decode()
+    assert response.status_code == 400
+    (link,) = links(body)
+    report = send(client, link)
+    assert report.page == "referee" and report.language == "fr"
+    assert report.sentences[0]["text"] in body.replace("&#x27;", "'")
+    assert report.position["hand"] == ["AS", "KD"]

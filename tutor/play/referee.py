@@ -294,7 +294,9 @@ def page(request):
         else:
             context["columns"] = columns
             if error:
+                # Refused under every rule set: the engine's refusal is the answer reported.
                 context["error"] = error
+                context["error_report"] = columns[0]["report"]
                 status = 400
             else:
                 context["table"] = _table(position, lang)
