@@ -78,7 +78,3 @@ class Report(models.Model):
 
     def __str__(self):
         return f"#{self.pk} {self.kind} ({self.language}, {self.page})"
-
-    @property
-    def is_open(self) -> bool:
-        return self.status in self.OPEN

@@ -56,8 +56,8 @@ MAX_ADDRESS = 500
 
 
 def _plain(value: object) -> object:
-    """What JSON cannot write, as it reads back: a tuple as a list is written already, a set
-    sorted, anything else as its text (never a page's failure over one parameter)."""
+    """A parameter JSON cannot write, in a form it can: a set as a sorted list, anything else
+    as its text (a page never fails over one parameter)."""
     if isinstance(value, (set, frozenset)):
         return sorted(value, key=str)
     return str(value)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.errors import RulesError
@@ -49,9 +49,6 @@ class Spot:
     step: int | None = None
     capital: bool = False
     page: str = ""
-
-    def with_step(self, step: int | None) -> Spot:
-        return replace(self, step=step)
 
 
 def _steps(steps: Iterable) -> tuple[Step, ...]:
