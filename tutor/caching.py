@@ -55,7 +55,7 @@ def restart() -> None:
     trans_real._translations.clear()
     trans_real._default = None
     # The engine's own readers of the catalogs, and the card names they wrote.
-    explain.translator.cache_clear()
+    explain._catalog.cache_clear()
     explain.card_name.cache_clear()
     CATALOGS = catalog_version()
 

@@ -31,6 +31,7 @@ ALLOWED_HOSTS = [
 ]
 
 INSTALLED_APPS = [
+    "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -44,6 +45,7 @@ INSTALLED_APPS = [
     "tutor.lessons",
     "tutor.club",
     "tutor.play",
+    "tutor.reports",
 ]
 
 MIDDLEWARE = [
@@ -104,6 +106,7 @@ PRIVATE_PAGES = frozenset(
         "quiz_review",
         "play_deal",
         "play_replay",
+        "report",
         "login",
         "signup",
     }
@@ -143,7 +146,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tutor.pages.context_processors.visitor",
             ],
-            "builtins": ["tutor.pages.templatetags.atout"],
+            "builtins": ["tutor.pages.templatetags.atout", "tutor.reports.templatetags.reports"],
         },
     }
 ]
@@ -251,6 +254,8 @@ if not DEBUG:
 # names it (e.g. HTTP_X_FORWARDED_FOR); empty when clients connect directly.
 # Sign-in, sign-up and club joins are limited per client address (tutor.guard.clients).
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+# Problem reports each client address may send in a sliding hour (tutor/reports/views.py).
+REPORTS_PER_HOUR = 20
 # The most players one club session takes (tutor/club/codes.py).
 CLUB_MAX_PLAYERS = int(os.environ.get("CLUB_MAX_PLAYERS", "2000"))
 # The addresses the proxy connects from: only their requests may name a client in that

@@ -20,6 +20,7 @@ from tutor.exercises.present import table_view
 from tutor.pages.profiles import PROFILES
 from tutor.quiz import situations
 from tutor.quiz.labels import type_label
+from tutor.reports import spots
 from tutor.rules.explain import card_name, render_all
 from tutor.rules.profiles import fits
 
@@ -167,3 +168,9 @@ def explain(question: dict, lang: str) -> dict:
         "steps": [text for _code, text in coded_steps],
         "coded_steps": coded_steps,
     }
+
+
+def report_spot(question: dict, number: int) -> spots.Spot:
+    """What a phone's "Report a problem" carries after the reveal: the question, the engine's
+    steps it shows and the question's number; nobody's answer (every phone shows the same)."""
+    return spots.exercise(question, exercises.solve(question).steps, step=number, page="club")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tutor import table as card_table
 from tutor.memo import LRU, freeze, kept
+from tutor.reports import spots
 
 from .base import Verdict, get_type, text
 
@@ -128,11 +129,17 @@ def answer_view(question: dict, answer: object, lang: str) -> dict:
     return {"kind": kind, "scores": list(answer.items())}
 
 
-def verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
+def verdict_view(question: dict, verdict: Verdict, lang: str, step: int | None = None) -> dict:
     """The feedback. For ``cards`` questions the hand carries the verdict and the reasons,
-    so the steps leave out the sentences the cards already show."""
+    so the steps leave out the sentences the cards already show (kept per question, language
+    and verdict). ``report``: the spot of its "Report a problem" link (``step``: the
+    exercise's number on its page), which differs per page and is added to the kept view."""
     key = ("verdict", freeze(question), lang, _verdict_key(verdict))
-    return VIEWS.get_or_make(key, lambda: kept(_verdict_view(question, verdict, lang)))
+    view = VIEWS.get_or_make(key, lambda: kept(_verdict_view(question, verdict, lang)))
+    report = spots.exercise(
+        question, [question["prompt"], *verdict.why_wrong, *verdict.steps], verdict.given, step
+    )
+    return {**view, "report": report}
 
 
 def _verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:

@@ -248,6 +248,7 @@ def _step_view(example: Example, profile: str, lang: str, step: int) -> dict:
         draw = card_table.chouine_table if frame.game == "chouine" else card_table.coinche_table
         position = {"table": draw(lang, **frame.table), "rows": [], "hand": None, "kind": "static"}
     rule = hand = None
+    said = list(frame.lines)
     if frame.hand is not None:
         seat, held, played = frame.hand
         who = {"player": seat} if frame.game == "chouine" else {"seat": seat}
@@ -255,8 +256,9 @@ def _step_view(example: Example, profile: str, lang: str, step: int) -> dict:
         trump = frame.table.get("trump")
         hand = card_table.hand_view(held, lang, trump=trump, game=frame.game, chosen=[played])
         hand["label"] = _capital(render(Step(f"example_hand{suffix}", who), lang))
+        said += [Step(f"example_rule_for{suffix}", who), frame.rule]
         rule = {
-            "label": _capital(render(Step(f"example_rule_for{suffix}", who), lang)),
+            "label": _capital(render(said[-2], lang)),
             "text": _capital(render(frame.rule, lang)),
         }
     return {
@@ -268,4 +270,8 @@ def _step_view(example: Example, profile: str, lang: str, step: int) -> dict:
         "lines": [_capital(render(line, lang)) for line in frame.lines],
         "rule": rule,
         "cards": sum(1 for seat in (position["table"] or {"seats": ()})["seats"] if seat["card"]),
+        # What a report of this step carries: the steps said, the table drawn (or question).
+        "said": said,
+        "drawn": {"question": frame.question} if frame.question is not None else frame.table,
+        "game": frame.game,
     }

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tutor import exercises
 from tutor.pages import rules
+from tutor.reports import spots
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.coinche.scoring import score_deal
 from tutor.rules.coinche.summary import parse_summary
@@ -145,6 +146,7 @@ def result_context(form: DealForm, deposit: int = 0) -> dict:
     lang = get_language()
     payload = form.payload()
     result, _error = score(form.profile_name, payload, deposit)
+    asked = {"profile": form.profile_name, **payload, "deposit": deposit}
     return {
         "result": {
             "scores": result.scores,
@@ -152,6 +154,7 @@ def result_context(form: DealForm, deposit: int = 0) -> dict:
             "steps": [exercises.text(step, lang) for step in result.steps],
         },
         "comparison": comparison(form.profile_name, payload),
+        "report": spots.score(asked, result.steps),
     }
 
 

@@ -27,6 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tutor import exercises
 from tutor.pages import rules
+from tutor.reports import spots
 from tutor.rules.coinche.game import Game
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.coinche.scoring import score_deal
@@ -220,9 +221,10 @@ def replay(sheet: ScoreSheet) -> dict:
     game = Game(profile)
     rows, steps, deposit = [], [], 0
     lang = get_language()
-    stale = []
+    stale, asked = [], []
     for deal in sheet.deals.all():
-        summary = parse_summary({**deal.entry, "deposit": deposit}, profile)
+        asked.append({**deal.entry, "deposit": deposit})
+        summary = parse_summary(asked[-1], profile)
         result = score_deal(profile, summary)
         steps = game.add_deal(summary, result)
         deposit = result.deposit
@@ -244,11 +246,14 @@ def replay(sheet: ScoreSheet) -> dict:
         )
     if stale:
         SheetDeal.objects.bulk_update(stale, ["score_ns", "score_ew", "made", "deposit"])
+    said = [step for step in steps if step.code != "game_totals"]
     return {
         "rows": rows,
         "totals": tuple(game.totals),
         "target": profile.target,
-        "game_steps": [exercises.text(step, lang) for step in steps if step.code != "game_totals"],
+        "game_steps": [exercises.text(step, lang) for step in said],
+        # The deals as the engine scored them, never the sheet's address.
+        "report": spots.sheet(sheet.profile, asked, said) if asked else None,
         "over": game.winner is not None,
         "winner": game.winner,
         "deposit": deposit,

@@ -59,6 +59,7 @@ from __future__ import annotations
 import gettext
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -420,10 +421,46 @@ COUNTED = {
 
 
 @cache
-def translator(lang: str) -> gettext.NullTranslations:
+def _catalog(lang: str) -> gettext.NullTranslations:
     if lang == "en" or lang not in LANGUAGES:
         return gettext.NullTranslations()
     return gettext.translation("django", LOCALE_DIR, [lang], fallback=True)
+
+
+# The catalog entries looked up while :func:`rendered` renders a sentence; None otherwise,
+# so that ordinary rendering pays one lookup of this variable and nothing more.
+_USED: ContextVar[list[dict] | None] = ContextVar("explain_used", default=None)
+
+
+class _Noting:
+    """A catalog that notes each entry it is asked for, as a PO file names it."""
+
+    __slots__ = ("catalog", "used")
+
+    def __init__(self, catalog: gettext.NullTranslations, used: list[dict]):
+        self.catalog, self.used = catalog, used
+
+    def _note(self, entry: dict) -> None:
+        if entry not in self.used:
+            self.used.append(entry)
+
+    def gettext(self, message: str) -> str:
+        self._note({"msgid": message})
+        return self.catalog.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self._note({"msgid": singular, "msgid_plural": plural})
+        return self.catalog.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        self._note({"msgctxt": context, "msgid": message})
+        return self.catalog.pgettext(context, message)
+
+
+def translator(lang: str) -> gettext.NullTranslations | _Noting:
+    """The catalog of ``lang`` (English: the msgids themselves)."""
+    used = _USED.get()
+    return _catalog(lang) if used is None else _Noting(_catalog(lang), used)
 
 
 def _word(table: dict[str, tuple[str, str]], key: str, lang: str) -> str:
@@ -769,6 +806,27 @@ def render(step: Step, lang: str = "en") -> str:
     if isinstance(message, Variants):
         message = message.choose(step.params)
     return fill(_translate(message, step.params, lang), step.params, lang)
+
+
+def rendered(step: Step, lang: str = "en") -> tuple[str, list[dict]]:
+    """The sentence for one step and the catalog entries it was made of, the sentence's own
+    first, then each word it took in (a card's name, a seat, a list's pattern), each as a PO
+    file names it: ``{"msgid"}``, plus ``"msgctxt"`` or ``"msgid_plural"`` where it has one.
+    What a translator needs to find the words a reader saw.
+
+    >>> rendered(Step("duplicate_card", {"card": "QH"}), "en")[1][0]
+    {'msgid': '%(the_card)s appears twice; a deck has only one.'}
+    >>> {"msgctxt": "card rank, with the", "msgid": "the queen"} in rendered(
+    ...     Step("duplicate_card", {"card": "QH"}), "pt")[1]
+    True
+    """
+    used: list[dict] = []
+    token = _USED.set(used)
+    try:
+        text = render(step, lang)
+    finally:
+        _USED.reset(token)
+    return text, used
 
 
 def render_all(steps: list[Step], lang: str = "en") -> list[dict]:
