@@ -9,8 +9,17 @@ verdict is drawn on it too: each card of the hand marked, the trick's winner sho
 from __future__ import annotations
 
 from tutor import table as card_table
+from tutor.rules.explain import player_name, side_name
 
 from .base import Verdict, get_type, text
+
+
+def side_label(side: str, lang: str) -> str:
+    """Who a ``scores`` answer gives points to: a partnership, or a Chouine player."""
+    if side in ("A", "B"):
+        name = player_name(side, lang)
+        return name[:1].upper() + name[1:]
+    return side_name(side, lang)
 
 
 def _rows(question: dict, lang: str) -> list[dict]:
@@ -91,6 +100,14 @@ def question_view(
             {"value": c["value"], "label": text(c["label"], lang)} for c in question["choices"]
         ],
         "sides": question["data"].get("sides", []),
+        "side_fields": [
+            {
+                "code": side,
+                "label": side_label(side, lang),
+                "given": given.get(side) if isinstance(given, dict) else None,
+            }
+            for side in question["data"].get("sides", [])
+        ],
         "given": given,
     }
 
@@ -107,7 +124,10 @@ def answer_view(question: dict, answer: object, lang: str) -> dict:
         return {"kind": kind, "text": labels.get(answer, str(answer))}
     if kind == "number":
         return {"kind": kind, "number": answer}
-    return {"kind": kind, "scores": list(answer.items())}
+    return {
+        "kind": kind,
+        "scores": [(side, points, side_label(side, lang)) for side, points in answer.items()],
+    }
 
 
 def verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
