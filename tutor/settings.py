@@ -100,6 +100,11 @@ PRIVATE_PAGES = frozenset(
         "quiz_test_result",
         "quiz_progress",
         "quiz_review",
+        "quiz_count_run",
+        "quiz_count_answer",
+        "quiz_count_end",
+        "quiz_sheet_export",
+        "play_game_export",
         "play_deal",
         "play_replay",
         "login",
@@ -229,6 +234,9 @@ if not DEBUG:
 # names it (e.g. HTTP_X_FORWARDED_FOR); empty when clients connect directly.
 # Sign-in, sign-up and club joins are limited per client address (tutor.guard.clients).
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+# A count storm's length and the seconds a wrong answer costs (tutor/quiz/drills.py).
+COUNT_STORM_SECONDS = 180
+COUNT_STORM_PENALTY = 10
 # The most players one club session takes (tutor/club/codes.py).
 CLUB_MAX_PLAYERS = int(os.environ.get("CLUB_MAX_PLAYERS", "2000"))
 # The addresses the proxy connects from: only their requests may name a client in that
