@@ -89,6 +89,8 @@
     if (tick) clearInterval(tick);
     tick = null;
     if (!drill || drill.dataset.phase !== "asking") return;
+    // The drill fills the screen: the site's header scrolls away.
+    drill.scrollIntoView({ block: "start" });
     startClock(drill);
     const item = drill.querySelector(".drill-item");
     if (!item) return;
