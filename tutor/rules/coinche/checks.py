@@ -100,6 +100,10 @@ messages(
             "The counts are %(points)s points apart: count one side's tricks again, card by card.",
             "points",
         ),
+        "slip_recount_takers": gettext_noop(
+            "Likely slip: a card counted twice or at the wrong value. Count the takers' tricks "
+            "again, card by card."
+        ),
         "slip_capot_defence_points": gettext_noop(
             "Likely slip: either the capot or the defence's count is wrong. A side that takes "
             "no trick has no card points."
@@ -147,8 +151,9 @@ def declaration_totals(profile: Profile, limit: int = 2000) -> frozenset[int]:
     return frozenset(reach)
 
 
-def _count_slip(difference: int, profile: Profile, trump: int) -> Step:
-    """The slip behind two counts that are ``difference`` above (or below) the deal's."""
+def _count_slip(difference: int, profile: Profile, trump: int, both: bool = True) -> Step:
+    """The slip behind counts ``difference`` above (or below) the deal's: both sides'
+    counts, or (``both`` false) the takers' alone."""
     size = abs(difference)
     belote = profile.belote
     if difference == 10:
@@ -166,6 +171,8 @@ def _count_slip(difference: int, profile: Profile, trump: int) -> Step:
     ace = abs(profile.sa_points[ACE] - profile.plain_points[ACE]) if "SA" in profile.trumps else 0
     if ace and size in (ace, 4 * ace):
         return Step("slip_ace_value", {"points": size, "points_no_trump": profile.sa_points[ACE]})
+    if not both:
+        return Step("slip_recount_takers")
     return Step("slip_recount", {"points": size})
 
 
@@ -196,7 +203,8 @@ def check_entry(entry: dict, profile: Profile) -> list[Slip]:
         )
     elif sweep is None and isinstance(points, int) and points > whole:
         problem = Step("check_points_over", {"points": points, "points_max": whole})
-        slips.append(Slip("points", problem, _count_slip(points - whole, profile, trump)))
+        slip = _count_slip(points - whole, profile, trump, both=False)
+        slips.append(Slip("points", problem, slip))
     elif sweep is None and isinstance(points, int) and isinstance(defence, int):
         total = points + defence
         if total != whole:
