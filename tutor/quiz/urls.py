@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import calculator, count, progress, selftest, sheet, views
+from . import calculator, count, export, progress, selftest, sheet, views
 
 urlpatterns = [
     path("", views.index, name="quiz_index"),
@@ -24,4 +24,5 @@ urlpatterns = [
     path("sheet/<str:token>/", sheet.sheet, name="quiz_sheet"),
     path("sheet/<str:token>/deal/<int:number>/", sheet.edit, name="quiz_sheet_deal"),
     path("sheet/<str:token>/rematch/", sheet.rematch, name="quiz_sheet_rematch"),
+    path("sheet/<str:token>/sheet.<str:fmt>", export.sheet_file, name="quiz_sheet_export"),
 ]
