@@ -127,7 +127,7 @@ def score_summary(d: dict, rules: Profile):
 
 # At this level a classic deal may carry a litige's deposit: half a deal of 162 with no
 # extras, with a belote, with a fifty.
-DEPOSIT_LEVEL, DEPOSIT_SHARE, DEPOSITS = 3, 0.3, (81, 91, 106)
+DEPOSIT_LEVEL, DEPOSIT_SHARE, DEPOSITS = 3, 0.5, (81, 91, 106)
 
 
 @register

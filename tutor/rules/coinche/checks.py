@@ -151,7 +151,9 @@ def declaration_totals(profile: Profile, limit: int = 2000) -> frozenset[int]:
     return frozenset(reach)
 
 
-def _count_slip(difference: int, profile: Profile, trump: int, both: bool = True) -> Step:
+def _count_slip(
+    difference: int, profile: Profile, trump: int, whole: int, both: bool = True
+) -> Step:
     """The slip behind counts ``difference`` above (or below) the deal's: both sides'
     counts, or (``both`` false) the takers' alone."""
     size = abs(difference)
@@ -162,7 +164,8 @@ def _count_slip(difference: int, profile: Profile, trump: int, both: bool = True
         return Step("slip_belote_in_points", {"points": difference})
     if difference == 10 + belote:
         return Step("slip_last_trick_and_belote_in_points", {"points": belote})
-    if difference == CAPOT_BONUS or difference == CAPOT_BONUS - 10:
+    # A capot written as points: the cards and its 100 (252), or the capot's value (250).
+    if difference in (CAPOT_BONUS, profile.capot_points - whole):
         return Step("slip_capot_as_points")
     if trump < SA and size == abs(profile.trump_points[JACK] - profile.plain_points[JACK]):
         return Step("slip_jack_value", {"points": size})
@@ -203,7 +206,7 @@ def check_entry(entry: dict, profile: Profile) -> list[Slip]:
         )
     elif sweep is None and isinstance(points, int) and points > whole:
         problem = Step("check_points_over", {"points": points, "points_max": whole})
-        slip = _count_slip(points - whole, profile, trump, both=False)
+        slip = _count_slip(points - whole, profile, trump, whole, both=False)
         slips.append(Slip("points", problem, slip))
     elif sweep is None and isinstance(points, int) and isinstance(defence, int):
         total = points + defence
@@ -219,7 +222,7 @@ def check_entry(entry: dict, profile: Profile) -> list[Slip]:
                 },
             )
             slips.append(
-                Slip("points_defence", problem, _count_slip(total - whole, profile, trump))
+                Slip("points_defence", problem, _count_slip(total - whole, profile, trump, whole))
             )
     declarations = entry.get("declarations") or {}
     takers, defenders = declarations.get("takers") or 0, declarations.get("defence") or 0
