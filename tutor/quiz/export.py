@@ -16,7 +16,7 @@ from babel.numbers import get_decimal_symbol
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from openpyxl import Workbook
@@ -47,7 +47,7 @@ def table(rows: list[dict], totals: tuple[int, int]) -> tuple[list[str], list[li
         _("Deal"),
         _("Taker"),
         _("Contract"),
-        _("Result"),
+        pgettext("a deal's outcome: made, down or litige", "Result"),
         _("North-South"),
         _("East-West"),
         _("North-South total"),

@@ -12,7 +12,7 @@ declarations the comparison leaves to one side, the belote); nothing is counted 
 (41, ['count_card', 'count_card', 'count_card', 'count_card', 'count_sum'])
 >>> from tutor.rules.explain import render
 >>> render(count.steps[-1], "en")
-'In all: 11 + 10 + 0 + 20 = 41 points.'
+'In all: 11 + 10 + 20 = 41 points.'
 """
 
 from __future__ import annotations
@@ -38,6 +38,10 @@ from .explain import Step, gettext_noop, messages, ngettext_noop, variants
 
 def _card_case(params: dict) -> str:
     return params.get("case", "plain")
+
+
+def _sum_case(params: dict) -> str:
+    return "sum" if len(params["addends"]) > 1 else "total"
 
 
 def _running_case(params: dict) -> str:
@@ -70,12 +74,19 @@ messages(
             ),
         ),
         "count_last_trick_bonus": gettext_noop(
-            "This is the last trick: it brings %(points)s more for the last trick."
+            "As the deal's last trick, it brings %(points)s more."
         ),
-        "count_sum": ngettext_noop(
-            "In all: %(addends)s = %(points)s point.",
-            "In all: %(addends)s = %(points)s points.",
-            "points",
+        # A sum shows its non-zero terms; with one (or none), only the total is left.
+        "count_sum": variants(
+            _sum_case,
+            sum=ngettext_noop(
+                "In all: %(addends)s = %(points)s point.",
+                "In all: %(addends)s = %(points)s points.",
+                "points",
+            ),
+            total=ngettext_noop(
+                "In all: %(points)s point.", "In all: %(points)s points.", "points"
+            ),
         ),
         "count_running_trick": variants(
             _running_case,
@@ -102,7 +113,11 @@ messages(
             ),
         ),
         "count_running_none": gettext_noop("%(side)s took no trick: they have 0 points."),
-        "count_side_sum": gettext_noop("%(side)s: %(addends)s = %(points)s."),
+        "count_side_sum": variants(
+            _sum_case,
+            sum=gettext_noop("%(side)s: %(addends)s = %(points)s."),
+            total=gettext_noop("%(side)s have %(points)s in all."),
+        ),
         "count_belote_held": variants(
             lambda params: "gold" if params.get("gold") else "plain",
             plain=ngettext_noop(
@@ -156,8 +171,13 @@ def count_trick(cards: list[int], trump: int, profile: Profile, last: bool = Fal
     if last:
         values.append(10)
         steps.append(Step("count_last_trick_bonus", {"points": 10}))
-    steps.append(Step("count_sum", {"addends": values, "points": sum(values)}))
+    steps.append(_sum(values))
     return Count(sum(values), steps)
+
+
+def _sum(values: list[int]) -> Step:
+    """The closing sum of a count: its non-zero terms, then the total."""
+    return Step("count_sum", {"addends": [v for v in values if v], "points": sum(values)})
 
 
 def count_running(
@@ -213,8 +233,9 @@ def count_running(
             )
         )
     if taken:
+        addends = [points for points in taken if points]
         steps.append(
-            Step("count_side_sum", {"side": SIDES[side], "addends": taken, "points": total})
+            Step("count_side_sum", {"side": SIDES[side], "addends": addends, "points": total})
         )
     else:
         steps.append(Step("count_running_none", {"side": SIDES[side]}))
@@ -275,7 +296,7 @@ def count_chouine_trick(cards: list[int], last: bool, profile: ChouineProfile = 
     if last:
         values.append(profile.last_trick_bonus)
         steps.append(Step("count_last_trick_bonus", {"points": profile.last_trick_bonus}))
-    steps.append(Step("count_sum", {"addends": values, "points": sum(values)}))
+    steps.append(_sum(values))
     return Count(sum(values), steps)
 
 
@@ -297,7 +318,7 @@ def count_chouine_announcements(
             params["suit"] = "SHDC"[suit]
         steps.append(Step(f"chouine_score_{kind.value}", params))
     total = sum(values)
-    steps.append(
-        Step("count_chouine_announcements", {"player": player, "addends": values, "points": total})
-    )
+    if len(values) > 1:
+        params = {"player": player, "addends": values, "points": total}
+        steps.append(Step("count_chouine_announcements", params))
     return Count(total, steps)

@@ -38,9 +38,12 @@ messages(
             "The takers' card points, %(points)s, are more than a whole deal holds: "
             "%(points_max)s without the last trick."
         ),
-        "check_points_sum": gettext_noop(
+        "check_points_sum": ngettext_noop(
+            "%(points)s + %(points_defence)s make %(points_total)s card point, but the cards "
+            "of a deal add up to %(points_expected)s (%(points_with_last)s with the last trick).",
             "%(points)s + %(points_defence)s make %(points_total)s card points, but the cards "
-            "of a deal add up to %(points_expected)s (%(points_with_last)s with the last trick)."
+            "of a deal add up to %(points_expected)s (%(points_with_last)s with the last trick).",
+            "points_total",
         ),
         "check_capot_defence": ngettext_noop(
             "The takers took every trick, yet the defence is given %(points)s card point.",
