@@ -26,7 +26,7 @@
   };
 
   const replay = (item, seconds) => {
-    const rows = Array.from(item.querySelectorAll("[data-shown] .question-row"));
+    const rows = Array.from(item.querySelectorAll("[data-trick]"));
     const shown = item.querySelector("[data-shown]");
     if (shown) shown.setAttribute("aria-live", "polite");
     rows.forEach((row) => { row.hidden = true; });

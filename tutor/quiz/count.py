@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor import exercises
+from tutor import table as card_table
 from tutor.exercises.present import question_view, side_label, verdict_view
 from tutor.pages import rules
 
@@ -158,6 +159,7 @@ def context_of(request, run: CountRun, **extra) -> dict:
         record = drills.record_for(owned(request), run)
         context.update(
             over=True,
+            timed_out=drills.time_up(run),
             score=drills.score(run),
             record=record,
             new_record=(
@@ -169,6 +171,21 @@ def context_of(request, run: CountRun, **extra) -> dict:
         )
         return context
     posed = drills.question(run)
+    if drill.display == "replay":
+        # The deal's tricks, each on the table with its winner, for the page to replay.
+        d = posed["data"]
+        context["replay"] = [
+            card_table.coinche_table(
+                lang,
+                contract=d["contract"],
+                leader=trick["leader"],
+                trick=trick["cards"],
+                number=number,
+                show_winner=True,
+                to_play=False,
+            )
+            for number, trick in enumerate(d["tricks"], 1)
+        ]
     context.update(
         over=False,
         item=question_view(posed, lang),

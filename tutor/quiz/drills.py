@@ -48,8 +48,9 @@ SALT = "tutor.quiz.count"
 @dataclass(frozen=True)
 class Drill:
     """A kind of count. ``display``: ``still`` (the item stays in view), ``flash`` (the cards
-    show for a level's seconds, then hide) or ``replay`` (the tricks come one at a time, a
-    level's seconds each). ``levels``: what each level includes, in the learner's words."""
+    show for a level's seconds, then hide) or ``replay`` (the item's ``tricks``, each a
+    leader, its cards and its winner, come one at a time on the table, a level's seconds
+    each). ``levels``: what each level includes, in the learner's words."""
 
     slug: str
     type: str
