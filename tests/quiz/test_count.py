@@ -82,6 +82,10 @@ def test_a_mistake_feeds_the_review_queue_like_any_question(client):
     assert item.rule == "count_running" and item.question["type"] == "running_count"
     review = client.get("/en/quiz/review/?all=1").content.decode()
     assert "how many points have" in review and "Trick 8:" in review
+    # My progress names the kind of count to practise, with one tap to it.
+    progress = client.get("/en/quiz/progress/").content.decode()
+    assert "Keeping a running count" in progress
+    assert "/en/quiz/q/running_count/federation/" in progress
 
 
 @pytest.mark.parametrize(
