@@ -104,6 +104,11 @@ PRIVATE_PAGES = frozenset(
         "quiz_test_result",
         "quiz_progress",
         "quiz_review",
+        "quiz_count_run",
+        "quiz_count_answer",
+        "quiz_count_end",
+        "quiz_sheet_export",
+        "play_game_export",
         "play_deal",
         "play_replay",
         "report",
@@ -256,6 +261,9 @@ if not DEBUG:
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
 # Problem reports each client address may send in a sliding hour (tutor/reports/views.py).
 REPORTS_PER_HOUR = 20
+# A count storm's length and the seconds a wrong answer costs (tutor/quiz/drills.py).
+COUNT_STORM_SECONDS = 180
+COUNT_STORM_PENALTY = 10
 # The most players one club session takes (tutor/club/codes.py).
 CLUB_MAX_PLAYERS = int(os.environ.get("CLUB_MAX_PLAYERS", "2000"))
 # The addresses the proxy connects from: only their requests may name a client in that

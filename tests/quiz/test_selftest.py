@@ -20,7 +20,7 @@ def test_it_runs_a_test_to_its_score(client):
     response = start(client, topics=["tricks"])
     assert response.status_code == 302
     test = SelfTest.objects.get()
-    assert {q["type"] for q in test.questions} <= {"trick_winner", "trick_points"}
+    assert {q["type"] for q in test.questions} <= {"trick_winner", "trick_points", "running_count"}
     for number, question in enumerate(test.questions):
         page = client.get(f"/en/quiz/test/{test.id}/")
         assert f"Question {number + 1} of 5" in page.content.decode()

@@ -25,11 +25,7 @@ def practice(client, lang="ro", seed=42, kind="wording", comment=""):
 
 
 def calculator(client, lang="fr", kind="rule"):
-    query = (
-        "profile=maison&game=coinche&seat=S&bid=100&trump=H&double=1&points_ns=98&points_ew=54"
-        "&last_trick=NS&tricks_n=3&tricks_e=1&tricks_s=3&tricks_w=1&declarations_ns=0"
-        "&declarations_ew=0&belote_ns=0&belote_ew=0"
-    )
+    query = "profile=maison&seat=S&bid=100&trump=H&double=1&points=98&last_trick=takers"
     (link,) = links(client.get(f"/{lang}/quiz/calculator/?{query}").content.decode())
     return send(client, link, kind=kind)
 

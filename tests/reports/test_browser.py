@@ -143,8 +143,4 @@ def test_a_calculator_report_on_a_desktop_in_romanian(watched):
     assert violations == []
 
 
-CALCULATOR = (
-    "profile=maison&game=coinche&seat=S&bid=100&trump=H&double=1&points_ns=98&points_ew=54"
-    "&last_trick=NS&tricks_n=3&tricks_e=1&tricks_s=3&tricks_w=1&declarations_ns=0"
-    "&declarations_ew=0&belote_ns=0&belote_ew=0"
-)
+CALCULATOR = "profile=maison&seat=S&bid=100&trump=H&double=1&points=98&last_trick=takers"

@@ -16,7 +16,7 @@ from django.utils.translation import pgettext_lazy
 
 from tutor import exercises
 from tutor.exercises.base import MAX_SEED
-from tutor.exercises.present import table_view
+from tutor.exercises.present import side_label, table_view
 from tutor.pages.profiles import PROFILES
 from tutor.quiz import situations
 from tutor.quiz.labels import type_label
@@ -117,7 +117,7 @@ def present(question: dict, lang: str, reveal: bool = False) -> dict:
 
 
 def _side(side: str, lang: str) -> str:
-    return exercises.text({"code": "quiz_choice_side", "params": {"side": side}}, lang)
+    return side_label(side, lang)
 
 
 def rule_name(code: str, qtype: str) -> str:

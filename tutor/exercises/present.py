@@ -11,8 +11,17 @@ from __future__ import annotations
 from tutor import table as card_table
 from tutor.memo import LRU, freeze, kept
 from tutor.reports import spots
+from tutor.rules.explain import player_name, side_name
 
 from .base import Verdict, get_type, text
+
+
+def side_label(side: str, lang: str) -> str:
+    """Who a ``scores`` answer gives points to: a partnership, or a Chouine player."""
+    if side in ("A", "B"):
+        name = player_name(side, lang)
+        return name[:1].upper() + name[1:]
+    return side_name(side, lang)
 
 
 def _rows(question: dict, lang: str) -> list[dict]:
@@ -110,6 +119,14 @@ def _question_view(question: dict, lang: str, given: object, verdict: Verdict | 
             {"value": c["value"], "label": text(c["label"], lang)} for c in question["choices"]
         ],
         "sides": question["data"].get("sides", []),
+        "side_fields": [
+            {
+                "code": side,
+                "label": side_label(side, lang),
+                "given": given.get(side) if isinstance(given, dict) else None,
+            }
+            for side in question["data"].get("sides", [])
+        ],
         "given": given,
     }
 
@@ -126,7 +143,10 @@ def answer_view(question: dict, answer: object, lang: str) -> dict:
         return {"kind": kind, "text": labels.get(answer, str(answer))}
     if kind == "number":
         return {"kind": kind, "number": answer}
-    return {"kind": kind, "scores": list(answer.items())}
+    return {
+        "kind": kind,
+        "scores": [(side, points, side_label(side, lang)) for side, points in answer.items()],
+    }
 
 
 def verdict_view(question: dict, verdict: Verdict, lang: str, step: int | None = None) -> dict:

@@ -41,7 +41,8 @@ template may also ask for a derived form:
 - ``ranks`` (from a rank code): the plural rank word of a carré ("valets");
 - ``sum`` / ``terms``: the non-zero ``points_…`` parameters, each labelled
   ("160 for the tricks + 100 for the contract"), ``sum`` closing with "= total";
-  ``main_terms`` / ``extras`` split them around a multiplication.
+  ``main_terms`` / ``extras`` split them around a multiplication;
+- ``addends…``: a list of numbers as a bare sum, "20 + 11 + 0 + 10" (a count term by term).
 
 A placeholder that starts a sentence is capitalised ("Player A leads").
 
@@ -707,6 +708,8 @@ def _render_value(key: str, value: object, lang: str) -> str:
         return str(value)
     if isinstance(value, (int, float)):
         return format_number(value, lang)
+    if key.startswith("addends"):
+        return " + ".join(format_number(item, lang) for item in value)
     if key.startswith("card"):
         return cards_text(value, lang)
     if isinstance(value, (list, tuple)):
