@@ -35,17 +35,21 @@ def table_view(
     given: object = None,
     verdict: Verdict | None = None,
     reveal: bool = False,
+    solution: bool = True,
 ) -> tuple[dict | None, dict | None]:
     """The question's table and hand (either may be ``None``), with ``given`` ticked and,
     once checked, each card's verdict, the engine's reasons and the trick's winner
-    (``reveal`` shows the winner without a verdict: a club session's reveal)."""
+    (``reveal`` shows the winner without a verdict: a club session's reveal). Without
+    ``solution`` (a first miss) only the cards chosen are marked, the refused ones with
+    their reasons: nothing says which cards were left out, nor who wins."""
     qtype = get_type(question["type"])
     position = qtype.table(question)
     if position is None:
         return None, None
     position = dict(position)
     game, cards = position.pop("game"), position.pop("hand", None)
-    if (verdict is not None or reveal) and qtype.shows_winner:
+    held = verdict is not None and not verdict.correct and not solution
+    if (verdict is not None or reveal) and qtype.shows_winner and not held:
         position["show_winner"] = True
     draw = card_table.chouine_table if game == "chouine" else card_table.coinche_table
     drawn = draw(lang, **position)
@@ -55,6 +59,8 @@ def table_view(
     marks, reasons = {}, {}
     if verdict is not None and choose:
         marks = card_table.verdicts(cards, verdict.given, verdict.expected)
+        if held:
+            marks = {code: mark for code, mark in marks.items() if code in (verdict.given or ())}
         why = {code: text(step, lang) for code, step in qtype.card_reasons(question).items()}
         for code, mark in marks.items():
             if mark == "missed":
@@ -75,10 +81,14 @@ def table_view(
 
 
 def question_view(
-    question: dict, lang: str, given: object = None, verdict: Verdict | None = None
+    question: dict,
+    lang: str,
+    given: object = None,
+    verdict: Verdict | None = None,
+    solution: bool = True,
 ) -> dict:
     qtype = get_type(question["type"])
-    drawn, hand = table_view(question, lang, given, verdict)
+    drawn, hand = table_view(question, lang, given, verdict, solution=solution)
     return {
         "type": qtype.name,
         "kind": qtype.answer_kind,
@@ -110,23 +120,28 @@ def answer_view(question: dict, answer: object, lang: str) -> dict:
     return {"kind": kind, "scores": list(answer.items())}
 
 
-def verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
+def verdict_view(question: dict, verdict: Verdict, lang: str, solution: bool = True) -> dict:
     """The feedback. For ``cards`` questions the hand carries the verdict and the reasons,
-    so the steps leave out the sentences the cards already show."""
-    kind = get_type(question["type"]).answer_kind
-    why_wrong = [text(step, lang) for step in verdict.why_wrong]
-    steps = [text(step, lang) for step in verdict.steps]
+    so the steps leave out the sentences the cards already show. Without ``solution`` (a
+    first miss) a wrong answer says why it is wrong (the verdict's ``hint``) and holds back
+    the right answer and the engine's steps, which would give it away."""
+    qtype = get_type(question["type"])
+    kind = qtype.answer_kind
+    held = not verdict.correct and not solution
+    why_wrong = [text(step, lang) for step in (verdict.hint if held else verdict.why_wrong)]
+    steps = [] if held else [text(step, lang) for step in verdict.steps]
     if kind == "cards":
-        _table, hand = table_view(question, lang, verdict.given, verdict)
+        _table, hand = table_view(question, lang, verdict.given, verdict, solution=solution)
         shown = {card["reason"] for card in hand["reasons"]} if hand else set()
         steps = [line for line in steps if line not in shown]
         why_wrong = [line for line in why_wrong if line not in shown]
     return {
         "correct": verdict.correct,
+        "held": held,
         "kind": kind,
         "given": answer_view(question, verdict.given, lang),
-        "expected": answer_view(question, verdict.expected, lang),
-        "expected_value": verdict.expected if kind == "choice" else None,
+        "expected": None if held else answer_view(question, verdict.expected, lang),
+        "expected_value": verdict.expected if kind == "choice" and not held else None,
         "steps": steps,
         "why_wrong": why_wrong,
         "rule": verdict.rule,

@@ -12,6 +12,7 @@ urlpatterns = [
     path("test/", selftest.start, name="quiz_test_start"),
     path("test/<uuid:test_id>/", selftest.step, name="quiz_test"),
     path("test/<uuid:test_id>/result/", selftest.result, name="quiz_test_result"),
+    path("test/<uuid:test_id>/result/<int:number>/", selftest.retry, name="quiz_test_retry"),
     path("progress/", progress.page, name="quiz_progress"),
     path("calculator/", calculator.page, name="quiz_calculator"),
     path("sheet/", sheet.new_sheet, name="quiz_sheet_new"),
