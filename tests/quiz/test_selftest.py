@@ -179,7 +179,7 @@ def test_the_results_show_each_answer_on_the_table_with_the_one_feedback(client)
     # A question left when time ran out is asked again, nothing marked.
     for item in unanswered:
         assert 'data-verdict="unanswered"' in item and "Your answer:" not in item
-        assert "answer it now" in item and "data-verdict=\"missed\"" not in item
+        assert "answer it now" in item and 'data-verdict="missed"' not in item
         assert f'action="/en/quiz/test/{test.id}/result/{items.index(item) + 1}/"' in item
 
 

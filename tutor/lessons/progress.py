@@ -117,9 +117,7 @@ class Progress:
         return all((lesson.slug, index) in answered for index in range(len(lesson.exercises)))
 
 
-def exercise_stars(
-    lesson: Lesson, solved: Solved, profile: str | None = None
-) -> list[int | None]:
+def exercise_stars(lesson: Lesson, solved: Solved, profile: str | None = None) -> list[int | None]:
     """The stars of each exercise of ``lesson`` (``None``: not solved; 0: solved after the
     solution was shown), as :func:`_stars_by_exercise`."""
     best = _stars_by_exercise(solved, profile)

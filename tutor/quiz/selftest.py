@@ -200,9 +200,7 @@ def result(request, test_id, answered: dict | None = None):
     if not test.finished:
         return redirect("quiz_test", test.id)
     reviewed = [
-        answered
-        if answered and answered["number"] == number
-        else _reviewed(request, test, number)
+        answered if answered and answered["number"] == number else _reviewed(request, test, number)
         for number in range(1, len(test.questions) + 1)
     ]
     best = best_before(test)
