@@ -24,7 +24,7 @@ from tutor import exercises
 from tutor.exercises import present
 from tutor.guard import throttle
 from tutor.pages import rules
-from tutor.quiz.answering import check_answer
+from tutor.quiz.answering import check_answer, feedback_view
 from tutor.rules.explain import side_name
 
 from . import examples, questions
@@ -154,7 +154,7 @@ def _item(
         "stars": solved.get((lesson.slug, index, profile), 0),
         "verdict": None
         if verdict is None
-        else present.verdict_view(posed, verdict, lang, solution=solution),
+        else feedback_view(posed, verdict, lang, solution),
         # "Try again" without JavaScript: the exercise afresh.
         "retry_url": f"{base}?{urlencode({'profile': profile})}#exercise-{index + 1}",
         "other_rules": None,

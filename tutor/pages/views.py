@@ -8,6 +8,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_POST
 
+from tutor.quiz.teach import glossary_anchor
 from tutor.rules.coinche.profiles import Profile
 from tutor.rules.errors import RulesError
 from tutor.rules.profiles import fits, get_profile
@@ -34,7 +35,13 @@ def glossary(request: HttpRequest) -> HttpResponse:
             for code in languages:
                 with translation.override(code):
                     words[code] = str(term)
-            rows.append({"words": list(words.items()), "meaning": meaning})
+            rows.append(
+                {
+                    "words": list(words.items()),
+                    "meaning": meaning,
+                    "anchor": glossary_anchor(words["en"]),
+                }
+            )
         sections.append({"title": title, "rows": rows})
     return render(request, "pages/glossary.html", {"sections": sections, "languages": languages})
 

@@ -8,7 +8,17 @@ from tutor.exercises.present import verdict_view
 from . import schedule
 from .models import Attempt, ReviewItem
 from .owner import owned, owner
+from .teach import teach
 from .tries import Tries
+
+
+def feedback_view(question: dict, verdict, lang: str, solution: bool = True) -> dict:
+    """The verdict for a template (``verdict_view``) and, for a wrong answer, the links that
+    teach the rule it missed (:mod:`tutor.quiz.teach`)."""
+    view = verdict_view(question, verdict, lang, solution=solution)
+    if not verdict.correct:
+        view["teach"] = teach(question, verdict.rule)
+    return view
 
 
 def unanswered(question: dict) -> exercises.Verdict:
@@ -49,7 +59,7 @@ def check_answer(
         tries.show()
         verdict = unanswered(question) if answer is None else exercises.check(question, answer)
         return {
-            "verdict": verdict_view(question, verdict, lang),
+            "verdict": feedback_view(question, verdict, lang),
             "given": answer,
             "rule": verdict.rule,
             "checked": verdict,
@@ -66,7 +76,7 @@ def check_answer(
     can_retry = exercises.get_type(question["type"]).can_retry(question)
     solution = verdict.correct or tries.solution or not can_retry
     return {
-        "verdict": verdict_view(question, verdict, lang, solution=solution),
+        "verdict": feedback_view(question, verdict, lang, solution),
         "given": answer,
         "correct": verdict.correct,
         "rule": verdict.rule,

@@ -18,11 +18,11 @@ from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from tutor import exercises
-from tutor.exercises.present import question_view, verdict_view
+from tutor.exercises.present import question_view
 from tutor.pages import rules
 
 from . import labels
-from .answering import check_answer
+from .answering import check_answer, feedback_view
 from .forms import SelfTestForm
 from .models import SelfTest
 from .owner import owned, owner
@@ -170,7 +170,7 @@ def _reviewed(request, test: SelfTest, number: int, checked: dict | None = None)
     solution = solution or not exercises.get_type(question["type"]).can_retry(question)
     item.update(
         question=question_view(question, lang, answer["given"], verdict, solution),
-        verdict=verdict_view(question, verdict, lang, solution=solution),
+        verdict=feedback_view(question, verdict, lang, solution),
     )
     return item
 
