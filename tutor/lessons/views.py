@@ -152,9 +152,7 @@ def _item(
         "question": present.question_view(posed, lang, given, verdict, solution),
         "solved": (lesson.slug, index, profile) in solved,
         "stars": solved.get((lesson.slug, index, profile), 0),
-        "verdict": None
-        if verdict is None
-        else feedback_view(posed, verdict, lang, solution),
+        "verdict": None if verdict is None else feedback_view(posed, verdict, lang, solution),
         # "Try again" without JavaScript: the exercise afresh.
         "retry_url": f"{base}?{urlencode({'profile': profile})}#exercise-{index + 1}",
         "other_rules": None,

@@ -145,4 +145,3 @@ def teach(question: dict, rule: str) -> dict | None:
         "glossary_url": f"{reverse('glossary')}#{glossary_anchor(term)}",
         "practice_url": practice_url(question["type"], question["profile"], situation),
     }
-
