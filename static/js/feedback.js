@@ -42,8 +42,7 @@
       return;
     }
     // "Next exercise" within a lesson: the learner chose to move, so the focus goes with
-    // them to the next answer (the browser scrolls to the anchor, smoothly only when the
-    // learner's settings allow motion: see the CSS).
+    // them to the next answer.
     const next = event.target.closest('[data-action="next"][href^="#"]');
     if (next) {
       const target = document.getElementById(next.getAttribute("href").slice(1));
