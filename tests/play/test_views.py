@@ -417,8 +417,8 @@ def test_referee_words_say_allowed_and_refused_and_draw_every_card_named(client)
     # The two trumps are allowed, the four others refused, each said in plain words.
     assert maison.count('data-verdict="allowed"') == 2
     assert maison.count('data-verdict="refused"') == 4
-    assert maison.count('<span class="visually-hidden">permise</span>') == 2
-    assert maison.count('<span class="visually-hidden">refusée</span>') == 4
+    assert maison.count('<span class="visually-hidden verdict-said">permise</span>') == 2
+    assert maison.count('<span class="visually-hidden verdict-said">refusée</span>') == 4
     # The reason names four cards: all four are drawn beside it, in the sentence's order.
     reasons = re.findall(
         r'<li class="verdict-refused" data-cards="([^"]*)">(.*?)</li>', maison, re.S
