@@ -5,7 +5,7 @@ from django.utils.translation import get_language
 from tutor import exercises
 from tutor.exercises.present import verdict_view
 
-from . import schedule
+from . import goal, schedule
 from .models import Attempt, ReviewItem
 from .owner import owned, owner
 from .teach import teach
@@ -71,6 +71,7 @@ def check_answer(
     verdict = exercises.check(question, answer)
     first = tries.first
     tries.answer(verdict.correct)
+    goal.record(request, reviewing=reviewing is not None and first)
     if record and first:
         remember(request, question, verdict, reviewing)
     can_retry = exercises.get_type(question["type"]).can_retry(question)

@@ -9,6 +9,7 @@ urlpatterns = [
     path("q/<str:type_name>/<str:profile>/<str:seed>/", views.question, name="quiz_question"),
     path("example/<str:slug>/", views.curated, name="quiz_curated"),
     path("review/", views.review, name="quiz_review"),
+    path("goal/", views.daily_goal, name="quiz_goal"),
     path("test/", selftest.start, name="quiz_test_start"),
     path("test/<uuid:test_id>/", selftest.step, name="quiz_test"),
     path("test/<uuid:test_id>/result/", selftest.result, name="quiz_test_result"),

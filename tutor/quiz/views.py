@@ -19,7 +19,7 @@ from tutor import exercises
 from tutor.exercises.present import question_view
 from tutor.pages import rules
 
-from . import labels, recommend, situations
+from . import goal, labels, recommend, situations
 from .answering import check_answer
 from .models import Attempt, ReviewItem
 from .owner import owned
@@ -223,11 +223,19 @@ def review_queue(request) -> dict:
     items = ReviewItem.objects.filter(owned(request))
     now = timezone.now()
     due = items.filter(due__lte=now)
+    left = goal.reviews_left(request)
     soon = [
         {"label": rule_label(item), "due": item.due, "within_a_minute": item.due - now < MINUTE}
         for item in items.filter(due__gt=now).order_by("due")[:5]
     ]
-    return {"due": due.count(), "waiting": items.count(), "soon": soon}
+    # After an absence the backlog comes back a day's ration at a time, not as one wall.
+    return {
+        "due": min(due.count(), left),
+        "backlog": max(0, due.count() - left),
+        "waiting": items.count(),
+        "soon": soon,
+        "rationed": left == 0,
+    }
 
 
 def rule_label(item: ReviewItem) -> str:
@@ -243,6 +251,8 @@ def review(request):
     items = ReviewItem.objects.filter(owned(request))
     due = items.filter(due__lte=timezone.now())
     item = (items if request.GET.get("all") else due).first()
+    if request.method == "GET" and not goal.reviews_left(request):
+        item = None  # today's ration is done: the rest comes back tomorrow
     if request.method == "POST":
         # The form sends the item's id; anything else (letters, a number past the id
         # column's range) names no item.
@@ -269,3 +279,17 @@ def review(request):
 
 def _stamp(item: ReviewItem) -> str:
     return str(int(item.due.timestamp() * 1000))
+
+
+@require_http_methods(["GET", "POST"])
+def daily_goal(request):
+    """The learner's daily goal and streak; settings no form offers are refused (400)."""
+    current = goal.goal_of(request)
+    initial = {"kind": current.kind, "amount": current.amount, "streak": current.streak}
+    form = goal.GoalForm(request.POST or None, initial=initial)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save(request)
+            return redirect("home")
+        return render(request, "quiz/goal.html", {"form": form}, status=400)
+    return render(request, "quiz/goal.html", {"form": form, **goal.today_view(request)})
