@@ -166,6 +166,9 @@ class WorkDay(Owned):
     class Meta:
         indexes = [models.Index(fields=["user", "session_key", "day"])]
 
+    def __str__(self) -> str:
+        return f"{self.day}: {self.answers} answers"
+
 
 class Goal(Owned):
     """The daily goal a learner set (so many exercises, or minutes, a day) and whether they
@@ -178,3 +181,6 @@ class Goal(Owned):
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.EXERCISES)
     amount = models.PositiveSmallIntegerField(default=10)
     streak = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"{self.amount} {self.kind} a day"
