@@ -65,3 +65,29 @@ def test_a_returning_learners_home_shows_the_next_lesson_the_due_rules_and_the_g
     expect(welcome.locator("[data-goal]")).to_have_attribute("data-goal", "2/10")
     welcome.locator('[data-action="review"]').click()
     expect(page.locator("#exercise-form")).to_be_visible()
+
+
+@pytest.mark.parametrize(
+    ("lang", "width", "names"),
+    [
+        ("fr", 1280, ("Nord", "Ouest", "Sud", "Est")),
+        ("pt", 390, ("Norte", "Oeste", "Sul", "Este")),
+    ],
+)
+def test_the_referee_labels_each_trick_card_with_its_seat_and_says_who_is_to_play(
+    site, lang, width, names
+):
+    north, west, south, east = names
+    url, page = site
+    page.set_viewport_size({"width": width, "height": 844 if width < 600 else 800})
+    page.goto(f"{url}/{lang}/referee/?game=coinche")
+    page.select_option("[data-field=leader]", "N")
+    seats = page.locator("[data-seat-of]")
+    expect(seats).to_have_text([north, west, south])
+    expect(page.locator("[data-to-play] strong")).to_have_text(north)
+    page.select_option("[data-field=t1]", "AS")
+    page.select_option("[data-field=t2]", "JH")
+    expect(page.locator("[data-to-play] strong")).to_have_text(south)
+    page.select_option("[data-field=leader]", "E")
+    expect(seats).to_have_text([east, north, west])
+    expect(page.locator("[data-to-play] strong")).to_have_text(west)
