@@ -3,6 +3,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 PORT ?= 8000
+# axe-core, the accessibility checker the browser tests inject (tests/test_browser_axe.py):
+# fetched from the npm registry at a pinned version into the virtualenv, never served to users.
+AXE_VERSION := 4.14.1
+AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
 # gunicorn: processes × threads (README.md, Production). Two cores: four processes of two
 # threads keep both cores busy while some wait on the database, and a heavy request (the
 # teacher's) shares its process's interpreter lock with one other request, not three.
@@ -41,7 +45,11 @@ serve: compile
 	DJANGO_DEBUG=0 $(PY) manage.py collectstatic --noinput --verbosity 0
 	DJANGO_DEBUG=0 $(VENV)/bin/gunicorn tutor.wsgi --bind 127.0.0.1:$(PORT) -k gthread --workers $(WORKERS) --threads $(THREADS) --keep-alive $(KEEPALIVE)
 
-test-setup: $(VENV)/.test-installed compile
+$(AXE): Makefile
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/axe axe-core@$(AXE_VERSION)
+	@touch $@
+
+test-setup: $(VENV)/.test-installed compile $(AXE)
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; }
 	@command -v msgfmt >/dev/null || { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext || true; }
 

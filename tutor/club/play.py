@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor import exercises
+from tutor.quiz.teach import teach
 
 from . import codes, live, phase, questions, state, stencil
 from .models import ClubQuestion, ClubSession, Player
@@ -163,6 +164,11 @@ def _context(player: Player, message: str = "") -> dict:
         context["correct"] = correct
         context["explanation_html"] = _shared(session, lang, "_explanation.html", shown)
         context["report"] = shown["report"]
+        # Where the question's rule is taught, for a phone whose answer missed it.
+        if given is not None and not correct:
+            context["teach_html"] = _shared(
+                session, lang, "_teach.html", {"teach": teach(current["data"], "")}
+            )
     board = phase.standings(session)
     me = board["players"].get(player.pk)
     speed = session.scoring == ClubSession.Scoring.SPEED

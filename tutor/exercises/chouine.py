@@ -487,6 +487,9 @@ class ChouineAnnouncement(QuestionType):
     def why_wrong(self, question, given, solution):
         return _with_captured([self._reasons(question["data"])[given]]) if given else []
 
+    # Each wrong choice breaks a rule of its own, which names only that choice.
+    hint = why_wrong
+
     def rule_broken(self, question, given, solution):
         return self._reasons(question["data"])[given].code if given else solution.rule
 

@@ -9,7 +9,13 @@ from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_POST
 
 from tutor import caching
+from tutor.lessons.path import COURSES
+from tutor.lessons.progress import Progress
+from tutor.lessons.views import course_map
 from tutor.memo import memo
+from tutor.quiz import goal
+from tutor.quiz.teach import glossary_anchor
+from tutor.quiz.views import review_queue
 from tutor.rules.coinche.profiles import Profile
 from tutor.rules.errors import RulesError
 from tutor.rules.profiles import fits, get_profile
@@ -23,7 +29,40 @@ DECK_COOKIE = "deck"
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "pages/home.html")
+    return render(request, "pages/home.html", {"learner": _returning(request)})
+
+
+def _returning(request: HttpRequest) -> dict | None:
+    """Where a returning learner stands: the lesson to continue, the rules due for review,
+    today's goal, and the one action to take first (review when rules are due, else the
+    lesson). ``None`` for a first visit, which gets the games."""
+    if not request.user.is_authenticated and not request.session.session_key:
+        return None
+    progress = Progress(request)
+    solved = progress.solved()
+    today = goal.today_view(request)
+    queue = review_queue(request)
+    if not (solved or today["worked"] or queue["waiting"] or today["set"]):
+        return None
+    started = {slug for slug, _index, _profile in solved}
+    courses = [course_map(progress, game, solved) for game in COURSES]
+    course = next(
+        (
+            c
+            for c in courses
+            if c["resume"] and any(e["lesson"].slug in started for e in c["lessons"])
+        ),
+        next((c for c in courses if c["resume"]), None),
+    )
+    lesson = course and course["resume"]
+    return {
+        "course": course,
+        "lesson": lesson,
+        "number": lesson and COURSES[course["game"]].index(lesson) + 1,
+        "queue": queue,
+        "today": today,
+        "first": "review" if queue["due"] else "lesson",
+    }
 
 
 def glossary(request: HttpRequest) -> HttpResponse:
@@ -44,7 +83,13 @@ def _glossary(lang: str, catalogs: tuple) -> list[dict]:
             for code in languages:
                 with translation.override(code):
                     words[code] = str(term)
-            rows.append({"words": list(words.items()), "meaning": str(meaning)})
+            rows.append(
+                {
+                    "words": list(words.items()),
+                    "meaning": str(meaning),
+                    "anchor": glossary_anchor(words["en"]),
+                }
+            )
         sections.append({"title": str(title), "rows": rows})
     return sections
 

@@ -280,6 +280,7 @@ def page(request):
         position.update(
             rules=code or "", rules_choices=choices, rules_label=dict(choices).get(code)
         )
+        context.update(_turns(position, lang))
     context["position"] = position
     status = 200
     if mistake is not None:
@@ -301,6 +302,27 @@ def page(request):
             else:
                 context["table"] = _table(position, lang)
     return render(request, "play/referee.html", context, status=status)
+
+
+def _turns(position: dict, lang: str) -> dict:
+    """Who plays each card of the trick and who is to play, in the engine's order of play
+    from the leader: the form labels its fields with them, and its script follows a new
+    leader or card with the same order (``orders``: each leader's order of play)."""
+    orders = {}
+    for leader in SEATS:
+        order, seat = [], leader
+        for _turn in range(4):
+            order.append(seat)
+            seat = next_seat(seat)
+        orders[leader] = order
+    order = orders[position["leader"]]
+    names = {seat: seat_name(seat, lang) for seat in SEATS}
+    return {
+        "slot_seats": [names[seat] for seat in order[:3]],
+        "to_play": names[order[len(position["trick"])]],
+        "orders": {leader: " ".join(order) for leader, order in orders.items()},
+        "seat_names": names,
+    }
 
 
 def _table(position: dict, lang: str) -> dict:
