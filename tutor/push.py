@@ -130,6 +130,7 @@ class _Stream:
     def __init__(self, topic: str, subscriber, key: str):
         self.topic, self.subscriber, self.key = topic, subscriber, key
         self.queue: asyncio.Queue = asyncio.Queue()
+        self.attached = True
 
 
 class _Topic:
@@ -166,6 +167,9 @@ class _Hub:
         return stream
 
     def detach(self, stream: _Stream) -> None:
+        if not stream.attached:
+            return
+        stream.attached = False
         self.keys[stream.key] -= 1
         if not self.keys[stream.key]:
             del self.keys[stream.key]
@@ -358,11 +362,25 @@ async def stream(topic: str, subscriber, key: str, status: int = 200):
     attached = _hub.attach(topic, subscriber, key)
     if attached is None:
         return HttpResponse(status=429, content_type="text/plain; charset=utf-8")
-    response = StreamingHttpResponse(_events(attached), content_type="text/event-stream")
+    response = _Response(attached)
     response["Cache-Control"] = "no-store"
     # nginx: pass each event on at once, whatever the proxy's buffering settings.
     response["X-Accel-Buffering"] = "no"
     return response
+
+
+class _Response(StreamingHttpResponse):
+    """The stream's response: once closed (sent, or its client gone), the stream is detached,
+    even if its events never started."""
+
+    def __init__(self, stream: _Stream):
+        super().__init__(_events(stream), content_type="text/event-stream")
+        self.stream, self.loop = stream, asyncio.get_running_loop()
+
+    def close(self):
+        super().close()
+        if not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(_hub.detach, self.stream)
 
 
 async def _events(stream: _Stream):

@@ -159,7 +159,7 @@ class StageScreen:
             context = _context(self.request, session, self.teacher, counts)
             context.update(etag=etag, poll_ms=live.poll_ms())
             html = render_to_string("club/host.html#live", context, self.request)
-        events = [push.Event("live", html)]
+        events = [push.Event("live", html.strip())]
         if session.phase == ClubSession.Phase.FINISHED:
             events.append(push.Event("end"))
         return events

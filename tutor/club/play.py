@@ -328,7 +328,7 @@ class PhoneScreen:
         player.session = current.session(self.code)
         with translation.override(self.lang):
             html, _etag = _region(self.request, player)
-        events = [push.Event("live", html)]
+        events = [push.Event("live", html.strip())]
         if current.phase == ClubSession.Phase.FINISHED:
             events.append(push.Event("end"))
         return events
