@@ -92,8 +92,11 @@ def join(request):
     notice = ""
     if request.method == "GET":
         code = codes.normalise_code(initial["code"])
-        if code and current_player(request, code) is not None:
-            return _back(code)
+        player = current_player(request, code) if code else None
+        if player is not None:
+            # Back in the language the player chose, whatever this browser asks for.
+            with translation.override(player.lang):
+                return _back(code)
         session = _joinable(code) if code and request.COOKIES.get(player_cookie(code)) else None
         if session is not None and _removed(request, session):
             # Where a removed phone's next poll sends it: say why at once.
