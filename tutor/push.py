@@ -355,10 +355,13 @@ async def run(function, *args):
     return await _hub.run(function, *args)
 
 
-async def stream(topic: str, subscriber, key: str, status: int = 200):
+async def stream(request, topic: str, subscriber, key: str):
     """The response for a new stream of ``topic`` seen by ``subscriber``: at once its ``ready``
     event and whatever ``subscriber`` shows now, then each change. A 429 when ``key`` (the
-    player) holds ``MAX_STREAMS`` here already."""
+    player) holds ``MAX_STREAMS`` here already; a 204 (the browser stops asking, its page polls)
+    under a WSGI server, which would hold a thread for good and never send a byte."""
+    if not hasattr(request, "scope"):
+        return HttpResponse(status=204)
     attached = _hub.attach(topic, subscriber, key)
     if attached is None:
         return HttpResponse(status=429, content_type="text/plain; charset=utf-8")
@@ -414,7 +417,8 @@ async def _events(stream: _Stream):
 
 
 async def lifespan(receive, send) -> None:
-    """The ASGI server's start and stop: at the stop, end the streams so it need not wait."""
+    """The ASGI server's start and stop: at the stop, the streams still open end and the
+    listening connection closes."""
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":

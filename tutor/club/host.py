@@ -171,7 +171,9 @@ async def _stream(request, code: str, key: str, teacher: bool):
     if session is None or not check(session, key):
         raise Http404
     screen = StageScreen(request, code, teacher)
-    return await push.stream(live.topic(code), screen, f"club:{code}:{'h' if teacher else 's'}")
+    return await push.stream(
+        request, live.topic(code), screen, f"club:{code}:{'h' if teacher else 's'}"
+    )
 
 
 @require_GET

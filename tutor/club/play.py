@@ -360,4 +360,4 @@ async def events(request, code):
     if session.phase == ClubSession.Phase.FINISHED and screen.shown == session.phase_version:
         # Nothing more will come: 204 tells the browser not to reconnect.
         return HttpResponse(status=204)
-    return await push.stream(live.topic(code), screen, f"club:{code}:{found.pk}")
+    return await push.stream(request, live.topic(code), screen, f"club:{code}:{found.pk}")
