@@ -197,9 +197,9 @@ def test_a_teacher_and_three_phones_run_a_session(
             phones[0].goto(f"{url}/j/{session.code}")
             expect(phones[0].locator("[data-back]")).to_contain_text(
                 _(
-                    "pt",
+                    PLAYERS[0][1],
                     "Welcome back, %(nickname)s! Your answers and your score are still here.",
-                    nickname="Ana",
+                    nickname=PLAYERS[0][0],
                 )
             )
             expect(phones[0].locator("#live")).to_have_attribute("data-right", "1")
@@ -299,8 +299,9 @@ def test_a_phone_whose_stream_is_cut_comes_back_and_answers(
     watch(phone.context, "push", asked)
     session = create(Client())
     phone.goto(f"{url}/fr/club/join/?code={session.code}")
-    phone.get_by_label(_("fr", "Nickname")).fill("Zoé")
-    phone.get_by_role("button", name=_("fr", "Join"), exact=True).click()
+    lang = "fr"
+    phone.get_by_label(_(lang, "Nickname")).fill("Zoé")
+    phone.get_by_role("button", name=_(lang, "Join"), exact=True).click()
     expect(phone.locator("#live")).to_have_attribute("data-phase", "lobby")
     state.advance(session.pk)
     expect(phone.locator("#live")).to_have_attribute("data-phase", "question")
@@ -310,7 +311,7 @@ def test_a_phone_whose_stream_is_cut_comes_back_and_answers(
         asyncio.run_coroutine_threadsafe(push._hub.close(), asgi_server[1]).result(5)
     assert again.value.all_headers().get("last-event-id") == "1"
     question = session.questions.get(position=0)
-    send(phone, right_answer(question), "fr")
+    send(phone, right_answer(question), lang)
     assert Answer.objects.filter(player__nickname="Zoé", correct=True).count() == 1
     state.reveal(session.pk)
     expect(phone.locator("[data-result=right]")).to_be_visible()
