@@ -103,6 +103,12 @@ const CLUB_SILENCE_MS = 5000;
 const CLUB_FAILURES = 3;
 const clubLive = { mode: "poll", failures: 0, asking: false, attempt: 0, silence: 0 };
 
+// The channel in use, also on <body data-live> (for tests and the curious).
+function clubMode(mode) {
+  clubLive.mode = mode;
+  document.body.dataset.live = mode;
+}
+
 function clubStreamUrl(host) {
   const url = new URL(host.dataset.events, location.href);
   const version = document.getElementById("live")?.dataset.version;
@@ -112,7 +118,7 @@ function clubStreamUrl(host) {
 }
 
 function clubPollInstead() {
-  clubLive.mode = "poll";
+  clubMode("poll");
   clearTimeout(clubLive.silence);
   clubLive.source?.close();
   document.querySelector("[sse-connect]")?.removeAttribute("sse-connect");
@@ -133,8 +139,9 @@ function clubHeard() {
 }
 
 const clubHost = document.querySelector("[data-events]");
+if (clubHost) clubMode("poll");
 if (clubHost && "EventSource" in window && window.htmx?.createEventSource) {
-  clubLive.mode = "push";
+  clubMode("push");
   clubHost.setAttribute("hx-ext", "sse");
   clubHost.setAttribute("sse-connect", clubStreamUrl(clubHost));
   htmx.createEventSource = (url) => {
@@ -171,7 +178,8 @@ document.addEventListener("htmx:sseError", (event) => {
     return;
   }
   clubAsk();
-  const delay = Math.random() * Math.min(30000, 1000 * 2 ** clubLive.failures);
+  // After the extension's own retry (half a second), which finds no stream to open.
+  const delay = 600 + Math.random() * Math.min(30000, 1000 * 2 ** clubLive.failures);
   setTimeout(() => {
     if (clubLive.mode !== "push") return;
     // New attributes on both: htmx processes them again, and #live listens to the new stream.

@@ -140,6 +140,8 @@ def test_a_teacher_and_three_phones_run_a_session(
         join(context, url, session.code, nickname, lang)
         for context, (nickname, lang, _answers) in zip(contexts, PLAYERS, strict=True)
     ]
+    for phone in [projector, *phones]:
+        expect(phone.locator("body")).to_have_attribute("data-live", mode)
     expect(projector.locator("#live")).to_have_attribute("data-players", "3")
     expect(projector.locator(".nicknames li")).to_have_count(3)
     shot(projector, f"presenter-{size}-1-lobby")
@@ -316,3 +318,30 @@ def test_a_phone_whose_stream_is_cut_comes_back_and_answers(
     state.reveal(session.pk)
     expect(phone.locator("[data-result=right]")).to_be_visible()
     assert not [address for address in asked if address.endswith("/live/")]
+
+
+@pytest.mark.parametrize("stream", ["silent", "failing"])
+def test_a_phone_polls_where_its_stream_cannot_live(push_site, stream):
+    """A proxy that holds the events back (the stream stays silent), or one that keeps
+    refusing the stream: the phone polls instead, and still follows the session."""
+    url, phone = push_site
+    asked: list[str] = []
+    watch(phone.context, "push", asked)
+    if stream == "silent":
+        # Never answered: what a buffering proxy shows the browser.
+        phone.route("**/events/*", lambda route: None)
+    else:
+        phone.route("**/events/*", lambda route: route.fulfill(status=502, body=""))
+    session = create(Client())
+    lang = "ro"
+    phone.goto(f"{url}/{lang}/club/join/?code={session.code}")
+    phone.get_by_label(_(lang, "Nickname")).fill("Ioana")
+    phone.get_by_role("button", name=_(lang, "Join"), exact=True).click()
+    expect(phone.locator("#live")).to_have_attribute("data-phase", "lobby")
+    expect(phone.locator("body")).to_have_attribute("data-live", "poll", timeout=20_000)
+    # The failing stream was tried a few times (with growing, random pauses), then left.
+    attempts = [address for address in asked if "/events/" in address]
+    assert len(attempts) == (1 if stream == "silent" else 3)
+    state.advance(session.pk)
+    expect(phone.locator("#live")).to_have_attribute("data-phase", "question")
+    assert [address for address in asked if address.endswith("/live/")]
