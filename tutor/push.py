@@ -60,7 +60,7 @@ MAX_STREAMS = 3
 # way to learn another process's changes on SQLite, and a net for a notification lost while
 # the listening connection was down on PostgreSQL (it also catches up when it reconnects).
 SWEEP = {"sqlite": 2.0, "postgresql": 15.0}
-VERSION = re.compile(r"^\d{1,10}$")
+VERSION = re.compile(r"[0-9]{1,10}")
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def version_from(request) -> int | None:
     """The version the browser already shows: ``Last-Event-ID`` when it reconnects by itself,
     else ``?v=`` (the page's own version, on a new connection)."""
     for value in (request.headers.get("Last-Event-ID", ""), request.GET.get("v", "")):
-        if VERSION.match(value):
+        if VERSION.fullmatch(value):
             return int(value)
     return None
 
@@ -265,7 +265,7 @@ class _Hub:
                     self._catch_up()
                     async for note in listener.notifies():
                         topic, _space, version = note.payload.rpartition(" ")
-                        if VERSION.match(version):
+                        if VERSION.fullmatch(version):
                             self.announce(topic, int(version))
             except asyncio.CancelledError:
                 raise

@@ -86,7 +86,18 @@ document.addEventListener("htmx:afterSettle", () => {
   clubSizes();
   clubTick();
   clubFit();
+  clubBack();
 });
+
+// "Welcome back" (a player who scanned the QR code again) is said until the next phase; the
+// address loses its ?back=1, so that a reload does not say it again.
+function clubBack() {
+  const back = document.querySelector("[data-back]");
+  if (!back) return;
+  if (location.search) history.replaceState(null, "", location.pathname);
+  if (document.getElementById("live")?.dataset.version !== back.dataset.back) back.remove();
+}
+clubBack();
 window.addEventListener("resize", clubFit);
 
 // The live channel. Where the page names its event stream ([data-events]) and the browser has
