@@ -203,6 +203,9 @@ class Browser:
         self.host, self.port, self.stats = host, port, stats
         self.cookies: dict[str, str] = {}
         self.page = Connection(self)
+        # One request at a time on the page's connection (an answer still on its way when
+        # the next question comes waits for it, as htmx queues a region's requests).
+        self.busy = asyncio.Lock()
 
     def raw(self, method, path, form=None, headers=None):
         lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
@@ -227,6 +230,10 @@ class Browser:
 
     async def request(self, kind, method, path, form=None, headers=None, ok=(200, 302, 304)):
         """(status, body, headers), the latency recorded under ``kind``; status None on failure."""
+        async with self.busy:
+            return await self._request(kind, method, path, form, headers, ok)
+
+    async def _request(self, kind, method, path, form, headers, ok):
         raw = self.raw(method, path, form, headers)
         started = time.perf_counter()
         try:

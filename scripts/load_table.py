@@ -94,8 +94,10 @@ def run(stack: str, players: int, args, env: dict) -> dict:
             command = [sys.executable, str(ROOT / "scripts" / "load_club.py")]
             command += ["--url", f"http://127.0.0.1:{args.port}", "--players", str(players)]
             command += ["--json", out.name] + (["--poll"] if stack.startswith("polls") else [])
-            subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
             summary = json.loads(Path(out.name).read_text() or "{}")
+            if not summary:
+                print(f"{stack}, {players} phones:", done.stdout[-2000:], done.stderr[-2000:])
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
@@ -145,7 +147,7 @@ def main():
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     for players in args.players:
         for stack in args.stacks:
-            print(row(run(stack, players, args, env)), flush=True)
+            print(row(run(stack, players, args, env)), flush=True, file=sys.stdout)
 
 
 if __name__ == "__main__":
