@@ -130,6 +130,8 @@ def main():
     parser.add_argument("--before-tree", help="a checkout of the earlier code, with its .venv")
     parser.add_argument("--port", type=int, default=8130)
     args = parser.parse_args()
+    # Stopped from outside: stop the server of the run under way too (the finally clauses).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         sys.exit("Set DATABASE_URL to a PostgreSQL database of its own (it is dropped).")
     env = {

@@ -36,7 +36,6 @@ import asyncio
 import logging
 import random
 import re
-import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -153,7 +152,6 @@ class _Hub:
         # Renders and their database reads: off the event loop, each thread with its own
         # connection (returned after each batch).
         self.executor = ThreadPoolExecutor(2, thread_name_prefix="push")
-        self.lock = threading.Lock()
 
     # --- streams -----------------------------------------------------------------------
     def attach(self, topic: str, subscriber, key: str) -> _Stream | None:
@@ -322,9 +320,12 @@ def _render_all(topic: str, streams: list[_Stream]):
     return version, wake, [(stream, _messages(stream, version)) for stream in streams]
 
 
-def _first(stream: _Stream):
-    """On a render thread: what a new stream shows at once."""
+def _first(stream: _Stream, known: int):
+    """On a render thread: what a new stream shows at once. The process's copy of the topic
+    will do unless this process or the browser (``known``) has seen a newer version."""
     current = _refresh(stream.topic, fresh=False)
+    if current is not None and current[0] < known:
+        current = _refresh(stream.topic, fresh=True)
     if current is None:
         return -1, None, [None]
     version, wake = current
@@ -355,9 +356,10 @@ async def run(function, *args):
     return await _hub.run(function, *args)
 
 
-async def stream(request, topic: str, subscriber, key: str):
+async def stream(request, topic: str, subscriber, key: str, seen: int | None = None):
     """The response for a new stream of ``topic`` seen by ``subscriber``: at once its ``ready``
-    event and whatever ``subscriber`` shows now, then each change. A 429 when ``key`` (the
+    event and whatever ``subscriber`` shows now (``seen``: the version the browser shows
+    already, :func:`version_from`), then each change. A 429 when ``key`` (the
     player) holds ``MAX_STREAMS`` here already; a 204 (the browser stops asking, its page polls)
     under a WSGI server, which would hold a thread for good and never send a byte."""
     if not hasattr(request, "scope"):
@@ -365,7 +367,7 @@ async def stream(request, topic: str, subscriber, key: str):
     attached = _hub.attach(topic, subscriber, key)
     if attached is None:
         return HttpResponse(status=429, content_type="text/plain; charset=utf-8")
-    response = _Response(attached)
+    response = _Response(attached, seen)
     response["Cache-Control"] = "no-store"
     # nginx: pass each event on at once, whatever the proxy's buffering settings.
     response["X-Accel-Buffering"] = "no"
@@ -376,8 +378,8 @@ class _Response(StreamingHttpResponse):
     """The stream's response: once closed (sent, or its client gone), the stream is detached,
     even if its events never started."""
 
-    def __init__(self, stream: _Stream):
-        super().__init__(_events(stream), content_type="text/event-stream")
+    def __init__(self, stream: _Stream, seen: int | None):
+        super().__init__(_events(stream, seen), content_type="text/event-stream")
         self.stream, self.loop = stream, asyncio.get_running_loop()
 
     def close(self):
@@ -386,10 +388,11 @@ class _Response(StreamingHttpResponse):
             self.loop.call_soon_threadsafe(_hub.detach, self.stream)
 
 
-async def _events(stream: _Stream):
+async def _events(stream: _Stream, seen: int | None):
     try:
         yield Event("ready").encode(retry=random.randint(*RETRY_MS))
-        version, wake, messages = await _hub.run(_first, stream)
+        known = max(_hub.version(stream.topic), -1 if seen is None else seen)
+        version, wake, messages = await _hub.run(_first, stream, known)
         state = _hub.topics.get(stream.topic)
         if state is not None:
             _hub.settle(stream.topic, state, version, wake)

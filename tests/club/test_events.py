@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from tutor import push
-from tutor.club import codes, questions, state
+from tutor.club import codes, live, questions, state
 from tutor.club.models import ClubSession, Player
 
 from .conftest import create, join, right_answer
@@ -314,5 +314,29 @@ def test_the_presenter_stream_counts_answers_and_carries_the_answer_only_at_the_
         assert 'data-phase="reveal"' in projected and key not in projected
         await stream.close()
         await screen.close()
+
+    run()
+
+
+def test_a_phone_never_goes_back_to_a_phase_this_process_saw_last(client):
+    """The phone's page came from another process, after a move this process's copy of the
+    session has not caught up with: its stream must not show it the lobby again."""
+    session = create(client)
+    phone = Client()
+    join(phone, session, "Ana")
+    live.pulse(session.code)
+    state.advance(session.pk)  # as another process would: this one's pulse is not told
+    live_url = f"/en/club/play/{session.code}/events/?v=1"
+
+    @scenario
+    async def run():
+        stream = await open_stream(phone_client(phone), live_url)
+        assert (await stream.next())["event"] == "ready"
+        with pytest.raises(TimeoutError):
+            await stream.next(seconds=0.5)
+        await sync_to_async(state.reveal)(session.pk)
+        revealed = await stream.next()
+        assert revealed["id"] == "2" and 'data-phase="reveal"' in revealed["data"]
+        await stream.close()
 
     run()

@@ -321,7 +321,8 @@ class PhoneScreen:
             return None
         if self.digest in current.removed:
             return [push.Event("gone", _join_url(self.code)), push.Event("end")]
-        if version == self.shown:
+        if self.shown is not None and version <= self.shown:
+            # Nothing new; and never back to a phase this phone has left.
             return []
         self.shown = version
         player = Player(pk=self.player_id, answered_position=self.answered)
@@ -355,9 +356,11 @@ async def events(request, code):
         return _not_a_player(request, code)
     if found == 404:
         return HttpResponse(status=404, content_type="text/plain; charset=utf-8")
-    screen = PhoneScreen(request, found, push.version_from(request))
+    seen = push.version_from(request)
+    screen = PhoneScreen(request, found, seen)
     session = found.session
-    if session.phase == ClubSession.Phase.FINISHED and screen.shown == session.phase_version:
+    if session.phase == ClubSession.Phase.FINISHED and seen == session.phase_version:
         # Nothing more will come: 204 tells the browser not to reconnect.
         return HttpResponse(status=204)
-    return await push.stream(request, live.topic(code), screen, f"club:{code}:{found.pk}")
+    key = f"club:{code}:{found.pk}"
+    return await push.stream(request, live.topic(code), screen, key, seen)
