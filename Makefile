@@ -10,6 +10,9 @@ WORKERS ?= 4
 THREADS ?= 2
 # Seconds an idle connection stays open: longer than a club phone's poll (at most 2.4 s).
 KEEPALIVE ?= 5
+# uvicorn leaves the client's address and scheme as the connection gives them
+# (--forwarded-allow-ips ''): tutor.guard.clients and SECURE_PROXY_SSL_HEADER read the proxy's
+# headers, as they did under gunicorn's threads.
 # Seconds a stopping process gets to finish its requests before gunicorn ends it: its event
 # streams never finish by themselves, and their browsers reconnect to the other processes.
 GRACEFUL ?= 5
@@ -44,7 +47,7 @@ serve: compile
 	@test -n "$$DATABASE_URL" || { echo "Set DATABASE_URL (postgres://user:password@host/db)."; exit 2; }
 	DJANGO_DEBUG=0 $(PY) manage.py migrate --noinput
 	DJANGO_DEBUG=0 $(PY) manage.py collectstatic --noinput --verbosity 0
-	DJANGO_DEBUG=0 SERVER_THREADS=$(THREADS) $(VENV)/bin/gunicorn tutor.asgi --bind 127.0.0.1:$(PORT) -k uvicorn_worker.UvicornWorker --workers $(WORKERS) --keep-alive $(KEEPALIVE) --graceful-timeout $(GRACEFUL)
+	DJANGO_DEBUG=0 SERVER_THREADS=$(THREADS) $(VENV)/bin/gunicorn tutor.asgi --bind 127.0.0.1:$(PORT) -k uvicorn_worker.UvicornWorker --workers $(WORKERS) --keep-alive $(KEEPALIVE) --graceful-timeout $(GRACEFUL) --forwarded-allow-ips ''
 
 test-setup: $(VENV)/.test-installed compile
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; }

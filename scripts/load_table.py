@@ -41,6 +41,8 @@ SERVE = {
         "uvicorn_worker.UvicornWorker",
         "--graceful-timeout",
         "5",
+        "--forwarded-allow-ips",
+        "",
     ],
 }
 
