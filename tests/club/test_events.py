@@ -4,10 +4,11 @@ end of a session, and the streams refused at once."""
 
 import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from django.template.loader import render_to_string
 from django.test import AsyncClient, Client
 from django.urls import reverse
@@ -78,7 +79,8 @@ class Stream:
 
 
 def scenario(function):
-    """Runs the coroutine ``function`` in an event loop, and closes this process's listening
+    """Runs the coroutine ``function`` in an event loop of its own thread (the browser tests'
+    Playwright keeps one running in this thread), and closes this process's listening
     connection after it (the loop goes away)."""
 
     def run(*args):
@@ -88,7 +90,8 @@ def scenario(function):
             finally:
                 await push._hub.close()
 
-        async_to_sync(body)()
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, body()).result()
 
     return run
 
