@@ -35,9 +35,10 @@ compile: $(VENV)/.installed
 setup: compile
 	$(PY) manage.py migrate --noinput
 
-# One process, reloaded when the code changes; the live channel's events within the process.
+# One process, reloaded when a Python file changes (a template change needs a restart); the
+# live channel's events within the process.
 run: setup
-	$(VENV)/bin/uvicorn tutor.asgi:application --host 127.0.0.1 --port $(PORT) --reload --reload-dir tutor --reload-dir templates
+	$(VENV)/bin/uvicorn tutor.asgi:application --host 127.0.0.1 --port $(PORT) --reload --reload-dir tutor
 
 # The production stack, as README.md's Production section runs it: DJANGO_DEBUG=0, PostgreSQL
 # from DATABASE_URL, static files collected, gunicorn with uvicorn's workers on 127.0.0.1:$(PORT).
