@@ -36,7 +36,6 @@ def build(client, lang="en", **fields):
         "generale_unannounced": "1",
         "coinche_capot": "1",
         "coinche_generale": "1",
-        "generale_leads": "1",
         "declarations": "1",
         "declarations_count": "1",
         "multiply_extras": "1",

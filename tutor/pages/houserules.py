@@ -80,10 +80,17 @@ HELP = {
     "failed_capot_points": _(
         "What the defence scores, plus the capot's value, when a capot bid fails."
     ),
+    "failed_generale": _(
+        "What the defence scores, plus the générale's value, when a générale bid fails."
+    ),
     "coinche_doubles": _("The points of the whole hand, the takers' own points, or the bid alone."),
     "multiply_extras": _("If not, they are added after the multiplication."),
     "capot_takes_declarations": _(
         "The side that takes every trick also scores the other side's declarations."
+    ),
+    "declarations_kept": _(
+        "Even when the contract fails or is coinched; if not, the side that wins the deal "
+        "scores every declaration."
     ),
     "score_bid_only": _("The winner of the deal scores the contract and nothing else."),
     "target": _("The game ends when a side reaches it."),
@@ -102,6 +109,8 @@ CHOICES = {
     ("coinche_doubles", "fall"): _("the whole hand (160) and the contract"),
     ("coinche_doubles", "own"): _("the takers' points and the contract"),
     ("coinche_doubles", "bid"): _("the contract alone"),
+    ("failed_generale", "fall"): _("the points of a failed contract (160)"),
+    ("failed_generale", "award"): _("the générale's own value"),
     ("sa_ta_count", "points"): _("with this profile's own card values"),
     ("sa_ta_count", "coefficient"): _("usual values, then multiplied by 152/120 or 152/248"),
     ("sa_ta_count", "table"): _("usual values, then the conversion table"),

@@ -60,6 +60,9 @@ CARRES = (0, 0, 150, 100, 200, 100, 100, 100)
 CARRES_SA_002 = (0, 0, 100, 150, 100, 100, 100, 200)
 
 TRUMP_CODES = ("S", "H", "D", "C", "SA", "TA")
+# How many cards each player holds during the auction, for each ``deal`` option (002 lines
+# 11 and 149 bid before the last two).
+AUCTION_CARDS = {"3-2-3": 8, "3-3-2": 6, "6-2": 6}
 # 002 lines 188-190: no trump bids 70-130 and all trumps 130-250 stand beside 80-140 in a suit.
 SCALE_TABLE = {"SA": (70, 130, 10), "TA": (130, 250, 20)}
 
@@ -115,8 +118,9 @@ class Profile:
     # 70-130 by 10 and all trumps 130-250 by 20, ranked by the seed's comparison table).
     bid_scale: str = "same"
     # 002 line 99: the player who bids a générale leads the first trick; line 163 (off)
-    # keeps the usual lead.
-    generale_leads: bool = True
+    # keeps the usual lead. Only 002 gives the générale a lead: 000 (line 19), 003 (line 47)
+    # and 004 (silent: the common rule) let the dealer's right-hand player lead.
+    generale_leads: bool = False
     # 002 line 154: a defender on lead against a capot or générale may not lead a trump.
     no_trump_lead_vs_capot: bool = False
     # 002 lines 79-93 (cavaillonnaise): every card order and point scale upside down.
@@ -138,6 +142,10 @@ class Profile:
     capot_points: int = 250
     capot_replaces_total: bool = False
     failed_capot_points: int = 160
+    # What the defence scores in place of the 160 when a générale bid fails: "fall" (the
+    # profile's fall_points, as 002 line 176 counts it, 160 + the générale) or "award" (the
+    # générale's own value, as 002 counts a failed capot, line 122, "similarly", line 124).
+    failed_generale: str = "fall"
     multiply_extras: bool = True
     # What a coinche multiplies in a made contract: "fall" (160, or 250 on capot, + the
     # contract: D6), "own" (002 line 126: the takers' own points + the contract), or "bid"
@@ -149,6 +157,10 @@ class Profile:
     # "two_thirds" (002 line 184: all trumps × 2/3, without the last-trick 10).
     sa_ta_count: str = "points"
     capot_takes_declarations: bool = True
+    # 002 line 128: declarations are "added to each team" after the contract is settled,
+    # so each side keeps its own whether the contract is made or not, coinched or not.
+    # Off: the side that wins the deal scores both sides' (000 line 35, 003, 004).
+    declarations_kept: bool = False
     # "Points annoncés" (002 lines 173 and 197): the deal's winner scores the contract's
     # value (× the coinche multiplier) and nothing else: no card points, declarations or
     # belote, so a side never scores more than it promised.
@@ -218,6 +230,9 @@ ENCYCLOPEDIA = Profile(
     multiply_extras=False,
     capot_takes_declarations=False,
     coinche_doubles="own",
+    generale_leads=True,
+    failed_generale="award",
+    declarations_kept=True,
     target=3000,
     belote_must_validate=False,
 )
@@ -269,6 +284,7 @@ CHOICES: dict[str, tuple] = {
     "deal": ("3-2-3", "3-3-2", "6-2"),
     "bid_scale": ("same", "table"),
     "coinche_doubles": ("fall", "own", "bid"),
+    "failed_generale": ("fall", "award"),
     "sa_ta_count": ("points", "coefficient", "table", "two_thirds"),
 }
 
