@@ -2,32 +2,14 @@
 command line as a separate process, one process per subcommand (JSON Lines)."""
 
 import json
-import subprocess
-import sys
 from collections import defaultdict
-from pathlib import Path
 
 import pytest
+from cli_process import ROOT, ask_cli
 
-ROOT = Path(__file__).resolve().parents[2]
 VECTORS = json.loads(
     (ROOT / "tests" / "rules" / "vectors" / "coinche_seed_readings.json").read_text("utf-8")
 )["vectors"]
-
-
-def ask_cli(command: str, questions: list[dict]) -> list[dict]:
-    """One ``python -m tutor.rules`` process answering ``questions`` in order."""
-    done = subprocess.run(
-        [sys.executable, "-m", "tutor.rules", command],
-        input="\n".join(json.dumps(q) for q in questions) + "\n",
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
-    answers = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(answers) == len(questions), done.stderr
-    return answers
 
 
 @pytest.fixture(scope="module")

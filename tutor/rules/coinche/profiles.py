@@ -19,10 +19,11 @@ bad_option_type max_bid
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import ClassVar
 
 from ..errors import RulesError
-from ..explain import gettext_noop, messages
-from ..profiles import SEP, base_name, get_profile, register_profile
+from ..explain import gettext_noop, messages, option_game
+from ..profiles import encode, get_profile, register_profile
 
 messages(
     {
@@ -46,6 +47,9 @@ messages(
         ),
         "profile_not_coinche": gettext_noop(
             "The profile %(value)s is not a Coinche or Belote profile."
+        ),
+        "option_not_coinche": gettext_noop(
+            'The option "%(option)s" is a rule of Chouine: Coinche and Belote rules do not have it.'
         ),
     }
 )
@@ -74,6 +78,7 @@ class Profile:
     The defaults are the federation profile (seed 000).
     """
 
+    GAME: ClassVar[str] = "coinche"
     name: str = "federation"
     # Contracts a bid may name, among S H D C SA TA.
     trumps: tuple[str, ...] = ("S", "H", "D", "C")
@@ -380,35 +385,12 @@ def _validate(profile: Profile) -> None:
 def check_option(option: str, value: object) -> object:
     """``value`` checked for ``option`` (name, type and range); returns it normalised."""
     if option not in _FIELDS or option == "name":
+        if option_game(option) == "chouine":
+            raise RulesError("option_not_coinche", option=option)
         raise RulesError("unknown_option", option=str(option)[:40])
     value = _check_type(option, value, _FIELDS[option].type)
     _check_range(option, value)
     return value
-
-
-def _text(value: object) -> str:
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    if isinstance(value, tuple):
-        return ".".join(str(v) for v in value)
-    return str(value)
-
-
-def changes(profile: Profile) -> dict[str, object]:
-    """The options of ``profile`` that differ from its source profile, in field order."""
-    base = get_profile(base_name(profile.name))
-    return {
-        f.name: getattr(profile, f.name)
-        for f in fields(Profile)
-        if f.name != "name" and getattr(profile, f.name) != getattr(base, f.name)
-    }
-
-
-def encode(profile: Profile) -> str:
-    """The one code of ``profile`` (its source's name when nothing differs)."""
-    parts = [base_name(profile.name)]
-    parts += [f"{option}:{_text(value)}" for option, value in changes(profile).items()]
-    return SEP.join(parts)
 
 
 def make_profile(base: object = "federation", **overrides: object) -> Profile:
