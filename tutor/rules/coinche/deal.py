@@ -246,7 +246,10 @@ def random_deal(
     A deal the profile cancels after the auction (``four_sevens_cancel``) is dealt again.
     """
     deal = cut_and_deal(rng, dealer, pattern=profile.deal)
-    while four_sevens_seat(profile, _masks(deal.auction_hands(profile.deal))) is not None:
+    while (
+        profile.four_sevens_cancel
+        and four_sevens_seat(profile, _masks(deal.auction_hands(profile.deal))) is not None
+    ):
         deal = cut_and_deal(rng, dealer, pattern=profile.deal)
     hands = deal.masks()
     code = rng.choice(profile.trumps)
