@@ -393,7 +393,8 @@ def test_referee_house_rules_chosen_the_site_way_answer_as_the_cli(client):
     column = _column(body, code)
     assert f'data-legal="{expected}"' in column
     assert "House rules (based on Federation)" in column
-    assert "<strong>yes</strong>" in column and "See or change these house rules" in column
+    assert "you must still play a lower trump." in column
+    assert "See or change these house rules" in column
     assert 'href="/en/profiles/house/"' in body  # the builder, to make new ones
     # 2. The rules remembered by "Use these rules on every page".
     client.post("/en/profiles/house/use/", {"profile": code, "next": "/"})
@@ -467,13 +468,13 @@ def test_referee_columns_say_what_each_profile_is(client):
     body = html.unescape(client.get("/en/referee/", UNDERTRUMP).content.decode())
     assert "whole set of rules, for the play as well" in body
     for key, play in [
-        ("federation", "you may discard instead"),
-        ("maison", "you must still play a lower trump"),
-        ("official", "you must still play a lower trump"),
+        ("federation", "you may discard instead of playing a lower trump."),
+        ("maison", "you must still play a lower trump."),
+        ("official", "you must still play a lower trump."),
     ]:
         about = _column(body, key).split("data-about>")[1].split("</div>")[0]
         assert f'href="/en/profiles/#{key}"' in about
-        assert f"Unable to overtrump an opponent: <strong>{play}</strong>" in about
+        assert f"Unable to overtrump an opponent, {play}" in about
     assert "named after its way of counting" in _column(body, "maison")
     assert "named after its way of counting" in _column(body, "official")
 

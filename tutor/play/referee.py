@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from tutor import table as card_table
 from tutor.pages import profiles as page_profiles
 from tutor.pages import rules as page_rules
-from tutor.pages.houserules import described_changes
+from tutor.pages.houserules import described_changes, sentence
 from tutor.quiz.labels import PROFILES as PROFILE_LABELS
 from tutor.reports import spots
 from tutor.rules.cards import RANKS, SEATS, SUITS, next_seat
@@ -171,7 +171,7 @@ def _about(key: str, spec: object) -> dict:
     if key in page_profiles.SHORT:
         about = {"line": page_profiles.SHORT[key], "anchor": key, "facts": []}
         if key != "chouine":
-            about["facts"] = [page_profiles.undertrump_fact(get_profile(key))]
+            about["facts"] = [sentence("undertrump", get_profile(key).undertrump)]
         return about
     try:
         profile = coinche_profile(spec)
