@@ -1,5 +1,7 @@
 """The progress page: accuracy per topic and per day, streaks."""
 
+import html
+
 import pytest
 
 from tutor import exercises
@@ -51,3 +53,18 @@ def test_progress_joins_the_lessons_and_names_the_weak_rules(client):
     index = client.get("/en/quiz/").content.decode()
     assert 'data-recommended="weak"' in index
     assert "Your weakest rule: Nobody trumps: the suit led wins" in index
+
+
+def test_a_rule_no_situation_names_is_named_in_words_not_by_its_code(client):
+    """A wrong trick count files the engine's code "trick_points": My progress and the
+    practice page name that rule in the learner's language, never by the code."""
+    question = exercises.pose("trick_points", 5, "federation")
+    wrong = exercises.solve(question).expected + 1
+    client.post("/fr/quiz/q/trick_points/federation/5/", {"number": str(wrong)})
+    progress = html.unescape(client.get("/fr/quiz/progress/").content.decode())
+    assert 'data-rule="trick_points"' in progress
+    assert "<strong>Les points des cartes d'un pli</strong>" in progress
+    index = html.unescape(client.get("/fr/quiz/").content.decode())
+    assert "Les points des cartes d'un pli (Combien vaut le pli" in index
+    for page in (progress, index):
+        assert "trick_points<" not in page and "trick_points " not in page

@@ -128,10 +128,6 @@ BROKEN = {
 }
 
 
-def situation_label(code: str) -> str:
-    return SITUATIONS.get(code, code)
-
-
 def rule_name(code: str, fallback: str = "") -> str:
     """The name of the rule a reason code files, or ``fallback`` for a code without one."""
     return SITUATIONS.get(code) or BROKEN.get(code) or fallback or code
@@ -139,4 +135,4 @@ def rule_name(code: str, fallback: str = "") -> str:
 
 def choices(situations: tuple[str, ...]) -> list[tuple[str, str]]:
     """The options of a situation select: any situation (empty value), then each one."""
-    return [("", ANY), *((code, situation_label(code)) for code in situations)]
+    return [("", ANY), *((code, rule_name(code)) for code in situations)]

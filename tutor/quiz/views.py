@@ -189,7 +189,7 @@ def question(request, type_name, profile, seed):
     query = filters(request)
     situation = posed["params"].get("situation")
     if situation:
-        situation = {"code": situation, "label": situations.situation_label(situation)}
+        situation = {"code": situation, "label": situations.rule_name(situation)}
     extra = {
         "next_url": f"{next_url}?{urlencode(query)}" if query else next_url,
         "share_url": request.build_absolute_uri(request.get_full_path()),
