@@ -180,6 +180,22 @@ def test_declarations_first_trick_compared_at_the_second():
     }
 
 
+def test_declarations_held_but_withheld_are_not_called_nothing_to_declare():
+    """Seed 000: declaring is each player's choice; a table that kept its combinations
+    declared nothing, which is not the same as holding nothing."""
+    deal = _deal_with(HANDS_DECL, ["80S", "pass", "pass", "pass"])
+    for _ in range(4):
+        if deal.declarable():
+            deal.declare([])
+        deal.play(deal.legal().legal[0])
+    assert [step.code for step in deal.declarations_outcome()] == ["declarations_withheld"]
+    while not deal.finished:
+        deal.play(deal.legal().legal[0])
+    _answer, steps = ask("replay", deal.replay_payload())
+    codes = [step.code for step in steps]
+    assert "declarations_withheld" in codes and "declarations_none" not in codes
+
+
 def test_belote_then_rebelote_said_by_the_holder():
     """RULES.md §5: king and queen of trump held by one player; said as they are played."""
     deal = _deal_with(HANDS_DECL, ["80S", "pass", "pass", "pass"])

@@ -69,6 +69,8 @@ messages(
             seat=gettext_noop("%(seat)s has nothing to declare."),
             table=gettext_noop("Nobody has anything to declare."),
         ),
+        # A played deal where combinations were held but none was declared.
+        "declarations_withheld": gettext_noop("Nobody declared anything."),
         "declarations_off": gettext_noop("This profile plays without declarations."),
         "declaring_choice": gettext_noop(
             "Declaring is up to you: the cards you declare are shown to the table, and only "
@@ -224,12 +226,17 @@ def declaration_step(seat: str, c: Combination) -> Step:
     return Step("declaration", params)
 
 
-def declaration_steps(by_seat: dict[str, list[Combination]], winner: int | None) -> list[Step]:
-    """The explanation of a comparison: who declared what, and who scores."""
+def declaration_steps(
+    by_seat: dict[str, list[Combination]], winner: int | None, withheld: bool = False
+) -> list[Step]:
+    """The explanation of a comparison: who declared what, and who scores. ``withheld``: a
+    combination was held but not declared, so "nobody has anything" would be untrue."""
     steps = []
     for seat, combinations in by_seat.items():
         for c in combinations:
             steps.append(declaration_step(seat, c))
+    if not steps and withheld:
+        return [Step("declarations_withheld")]
     if not steps:
         # One hand asked about: say whose; several: nobody at the table.
         seat = {"seat": next(iter(by_seat))} if len(by_seat) == 1 else {}

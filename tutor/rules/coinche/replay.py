@@ -128,15 +128,18 @@ def check_hands(hands: object) -> dict[str, list[int]]:
 
 def _announced(
     hands: dict[str, list[int]], trump: int, profile: Profile, announce: dict | None
-) -> dict[str, list[Combination]]:
+) -> tuple[dict[str, list[Combination]], bool]:
+    """Each seat's declared combinations, and whether any held combination went undeclared."""
     declared = {}
+    withheld = False
     for seat in SEATS:
         best = best_declarations(sum(1 << c for c in hands[seat]), trump, profile)
         if announce is None:
             declared[seat] = best
             continue
         declared[seat] = choose_declarations(seat, best, announce.get(seat, []))
-    return declared
+        withheld = withheld or len(declared[seat]) < len(best)
+    return declared, withheld
 
 
 def choose_declarations(seat: str, best: list[Combination], kinds: object) -> list[Combination]:
@@ -192,11 +195,11 @@ def replay(
             raise RulesError("four_sevens_no_play", seat=sevens)
         return ReplayResult(True, None, [], [*steps, Step("four_sevens_redeal", {"seat": sevens})])
     trump = contract.trump
-    declared = _announced(hands, trump, profile, announce)
+    declared, withheld = _announced(hands, trump, profile, announce)
     winner = compare(declared["N"] + declared["S"], declared["E"] + declared["W"])[0]
     by_seat = {seat: combos for seat, combos in declared.items() if combos}
     if profile.declarations:
-        steps += declaration_steps(by_seat, winner)
+        steps += declaration_steps(by_seat, winner, withheld)
     remaining = {seat: sum(1 << c for c in hands[seat]) for seat in SEATS}
     table = points_table(profile, trump)
     mapping = order_map(profile, trump)

@@ -291,7 +291,8 @@ class CoincheDeal:
             seat: choose_declarations(seat, self.best[seat], self.announce[seat]) for seat in SEATS
         }
         winner = compare(chosen["N"] + chosen["S"], chosen["E"] + chosen["W"])[0]
-        return declaration_steps({s: c for s, c in chosen.items() if c}, winner)
+        withheld = any(len(chosen[s]) < len(self.best[s]) for s in SEATS)
+        return declaration_steps({s: c for s, c in chosen.items() if c}, winner, withheld)
 
     # -- the cards ------------------------------------------------------------------------
 
