@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 import tutor.rules
-from tutor.exercises import pose, solve
+from tutor.exercises import fixed, pose, solve
 from tutor.exercises.base import TYPES, ExerciseError
 from tutor.exercises.samples import samples
 from tutor.rules.explain import (
@@ -356,3 +356,19 @@ def test_an_award_for_every_trick_says_what_it_replaces(lang):
     for code in ("score_capot_award", "score_generale_award"):
         text = render(Step(code, {"points_base": 250, "points_capot": 100}), lang)
         assert "250" in text and "100" in text, text
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("fr", "Nord peut coincher tout de suite"), ("ro", "Nord poate da contră acum")],
+)
+def test_a_coinche_out_of_turn_is_legal_for_the_reason_the_rules_give(lang, said):
+    """Seed 002's coinche "à la volée" (the auction lesson's last exercise): under the
+    encyclopedia's rules North may coinche East's 100 out of turn, and the answer says why."""
+    data = {"dealer": "N", "calls": ["100H"], "call": "N:coinche"}
+    solution = solve(fixed("call_legal", "encyclopedia", data))
+    assert solution.expected == "yes"
+    assert [step.code for step in solution.steps] == ["call_any_moment"]
+    assert render(solution.steps[0], lang).startswith(said)
+    refused = solve(fixed("call_legal", "federation", data))
+    assert refused.expected == "no"

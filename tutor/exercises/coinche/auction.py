@@ -118,13 +118,18 @@ class CallLegal(CoincheType):
         d = question["data"]
         return auction_table(self.rules(question), d["dealer"], d["calls"])
 
-    def show(self, question):
-        """The call to judge: the calls before it are on the table."""
+    def _before(self, question) -> Auction:
+        """The auction as it stands when the call to judge is made."""
         d = question["data"]
         auction = Auction(self.rules(question), d["dealer"])
         for text in d["calls"]:
             auction.apply(parse_call(text))
-        label = call_step(parse_call(d["call"]), auction.turn)
+        return auction
+
+    def show(self, question):
+        """The call to judge: the calls before it are on the table."""
+        d = question["data"]
+        label = call_step(parse_call(d["call"]), self._before(question).turn)
         return [{"text": {"code": "quiz_show_call", "params": {}}, "labels": [label]}]
 
     def choices(self, question):
@@ -137,7 +142,12 @@ class CallLegal(CoincheType):
         d = question["data"]
         result = run_auction(self.rules(question), d["dealer"], [*d["calls"], d["call"]])
         if result.valid:
-            return Solution("yes", [Step("quiz_call_legal")], "quiz_call_legal")
+            # A call out of turn is legal only because these rules allow it at any moment:
+            # the engine's sentence says so.
+            call = parse_call(d["call"])
+            said = self._before(question).out_of_turn(call.seat) if call.seat else {}
+            step = said.get(f"{call.seat}:{call.kind}", Step("quiz_call_legal"))
+            return Solution("yes", [step], "quiz_call_legal")
         return Solution("no", result.steps[-1:], result.steps[-1].code)
 
 
