@@ -85,6 +85,33 @@ def test_it_reports_the_rules_broken_by_name_and_exports_csv(client, session, ho
 
 
 @pytest.mark.parametrize(
+    ("lang", "count", "positions", "expected"),
+    [
+        ("fr", 1, [2], "1 mauvaise réponse (question 2)"),
+        ("fr", 3, [2, 5], "3 mauvaises réponses (questions 2 et 5)"),
+        ("ro", 2, [3], "2 răspunsuri greșite (întrebarea 3)"),
+        ("ro", 20, [2, 5, 7], "20 de răspunsuri greșite (întrebările 2, 5 și 7)"),
+        ("en", 2, [4], "2 wrong answers (question 4)"),
+    ],
+)
+def test_a_rules_tally_counts_answers_and_questions_each_by_its_own_number(
+    lang, count, positions, expected
+):
+    with translation.override(lang):
+        assert results._tally(count, positions) == expected
+
+
+def test_the_full_results_say_how_they_rank_in_a_sentence_of_its_own(client, session, host, phone):
+    client.post(host("start"))
+    phone.post(reverse("club_answer", args=[session.code]), wrong_answer(session.questions.first()))
+    client.post(host("reveal"))
+    page = client.get(reverse("club_results", args=[session.code, codes.teacher_key(session)]))
+    text = " ".join(unescape(page.content.decode()).split())
+    assert "1 question revealed so far. The ranking puts right answers first;" in text
+    assert "1 wrong answer (question 1)" in text
+
+
+@pytest.mark.parametrize(
     ("lang", "separator", "decimal"),
     [("fr", ";", ","), ("pt", ";", ","), ("es", ";", ","), ("ro", ";", ","), ("en", ",", ".")],
 )

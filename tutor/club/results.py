@@ -7,9 +7,10 @@ from collections import Counter
 
 from babel.numbers import get_decimal_symbol
 from django.db.models import Count
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from tutor.rules.explain import babel_locale
+from tutor.rules.explain import babel_locale, format_number, list_text
 
 from . import questions, scoring
 from .models import Answer, ClubQuestion, Player
@@ -112,8 +113,25 @@ def rules_broken(session, limit: int | None = None) -> list[dict]:
         entry["positions"].append(row["question__position"] + 1)
     for entry in by_rule.values():
         entry["positions"].sort()
+        entry["tally"] = _tally(entry["count"], entry["positions"])
     ranked = sorted(by_rule.values(), key=lambda entry: (-entry["count"], entry["rule"]))
     return ranked[:limit] if limit else ranked
+
+
+def _tally(count: int, positions: list[int]) -> str:
+    """The wrong answers and the questions they came from, each noun agreeing with its number."""
+    lang = get_language()
+    wrong = ngettext("%(count)s wrong answer", "%(count)s wrong answers", count) % {
+        "count": format_number(count, lang)
+    }
+    return ngettext(
+        "%(wrong_answers)s (question %(numbers)s)",
+        "%(wrong_answers)s (questions %(numbers)s)",
+        len(positions),
+    ) % {
+        "wrong_answers": wrong,
+        "numbers": list_text([format_number(p, lang) for p in positions], lang),
+    }
 
 
 def _cell(value) -> str:
