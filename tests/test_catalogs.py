@@ -23,8 +23,13 @@ def catalog(lang):
 FORM = re.compile(r"%\((?:the|of_the|to_the|neither_the|at_the)_(\w+)\)")
 
 
+# A count of deals may be written out ("%(wins_in_words)s" for "%(wins)s").
+IN_WORDS = re.compile(r"%\((\w+)_in_words\)")
+
+
 def placeholders(text):
-    return sorted(match.group(0) for match in PLACEHOLDER.finditer(FORM.sub(r"%(\1)", text)))
+    text = IN_WORDS.sub(r"%(\1)", FORM.sub(r"%(\1)", text))
+    return sorted(match.group(0) for match in PLACEHOLDER.finditer(text))
 
 
 def entries(lang):

@@ -372,3 +372,17 @@ def test_a_coinche_out_of_turn_is_legal_for_the_reason_the_rules_give(lang, said
     assert render(solution.steps[0], lang).startswith(said)
     refused = solve(fixed("call_legal", "federation", data))
     assert refused.expected == "no"
+
+
+def test_a_chouine_match_counts_deals_won_in_words_and_names_no_dealer_once_won():
+    """Seed 001: the first to three deals wins the match. French counts the deals won in
+    words ("qui en compte désormais deux"), never "une" then "2"; the deciding deal names
+    no next dealer."""
+    from tutor.rules.chouine.score import match_progress
+
+    steps = match_progress("A", ["A", "B", "A", "A"]).steps
+    texts = [render(step, "fr") for step in steps]
+    assert "qui en compte désormais une" in texts[0]
+    assert "qui en compte désormais deux" in texts[2]
+    assert steps[3].code == "chouine_match_deal_won_last"
+    assert "distribue" not in texts[3] and "la partie est finie" in texts[4]

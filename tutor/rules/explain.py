@@ -34,6 +34,8 @@ template may also ask for a derived form:
 - ``the_deal`` / ``at_the_deal`` (from ``number``): a deal of a match by its number,
   as running prose says it ("a segunda mão", "à la deuxième donne"; English
   "deal 2", "at deal 2");
+- ``wins_in_words`` (from any count of deals, here ``wins``): the count in words up to
+  nine, in the gender of the language's word for a deal ("trois");
 - ``counted_stock``, ``counted_points``: that count with its noun ("2 cards",
   "88 card points"), for a sentence that already counts something else;
 - ``strain`` (from ``trump``): the trump as a contract says it ("à cœur",
@@ -388,6 +390,20 @@ DEAL_FORMS = {
         10: pgettext_noop("chouine deal, after at", "at deal 10"),
         "more": pgettext_noop("chouine deal, after at", "at deal %(number)s"),
     },
+}
+# A count of Chouine deals in words, for ``…_in_words`` (from a number parameter): a
+# language that says "qui en compte désormais trois" writes the number out, in the gender
+# of its word for a deal; a count past the table is written in figures.
+DEAL_COUNT_WORDS = {
+    1: pgettext_noop("number of chouine deals, in words", "one"),
+    2: pgettext_noop("number of chouine deals, in words", "two"),
+    3: pgettext_noop("number of chouine deals, in words", "three"),
+    4: pgettext_noop("number of chouine deals, in words", "four"),
+    5: pgettext_noop("number of chouine deals, in words", "five"),
+    6: pgettext_noop("number of chouine deals, in words", "six"),
+    7: pgettext_noop("number of chouine deals, in words", "seven"),
+    8: pgettext_noop("number of chouine deals, in words", "eight"),
+    9: pgettext_noop("number of chouine deals, in words", "nine"),
 }
 # The labelled terms of a sum, by parameter name, in the order a sum lists them.
 TERMS = {
@@ -770,6 +786,11 @@ def _placeholder(name: str, params: dict, lang: str) -> str:
         return player_name(params[key], lang, "the" if negative else form)
     if name in ("the_deal", "at_the_deal"):
         return deal_text(params["number"], lang, name.removesuffix("_deal"))
+    if name.endswith("_in_words") and name[:-9] in params:
+        number = params[name[:-9]]
+        if number in DEAL_COUNT_WORDS:
+            return translator(lang).pgettext(*DEAL_COUNT_WORDS[number])
+        return format_number(number, lang)
     if name.startswith("counted_") and name[8:] in COUNTED:
         key = name[8:]
         return _term(COUNTED[key], params[key], lang, key)
