@@ -386,3 +386,21 @@ def test_a_chouine_match_counts_deals_won_in_words_and_names_no_dealer_once_won(
     assert "qui en compte désormais deux" in texts[2]
     assert steps[3].code == "chouine_match_deal_won_last"
     assert "distribue" not in texts[3] and "la partie est finie" in texts[4]
+
+
+@pytest.mark.parametrize(
+    ("calls", "call", "said"),
+    [
+        (["100H", "pass"], "90S", {"en": "90 is below it", "fr": "90, c'est trop bas"}),
+        (["90H"], "90S", {"en": "equalling it is not enough", "fr": "redire 90 ne suffit"}),
+    ],
+)
+def test_a_bid_that_is_not_higher_is_told_whether_it_is_lower_or_equal(calls, call, said):
+    """Seed 000: each bid must beat the one before; the auction lesson's exercise bids
+    90 over 100, which is lower, not equal."""
+    data = {"dealer": "N", "calls": calls, "call": call}
+    step = solve(fixed("call_legal", "federation", data)).steps[0]
+    assert step.code == "bid_not_higher"
+    for lang, text in said.items():
+        assert text in render(step, lang)
+    assert ("equal" in render(step, "en")) == (calls == ["90H"])

@@ -58,9 +58,17 @@ messages(
         ),
         "capot_not_in_profile": gettext_noop("This profile has no capot bid."),
         "generale_not_in_profile": gettext_noop("This profile has no générale."),
-        "bid_not_higher": gettext_noop(
-            "The current bid is %(bid_current)s and %(bid)s does not beat it: a bid must go "
-            "higher; equalling it is not enough."
+        # A bid that repeats the current one is told that equalling is not enough; a lower
+        # one, that it is lower.
+        "bid_not_higher": variants(
+            lambda params: "equal" if params["bid"] == params["bid_current"] else "lower",
+            equal=gettext_noop(
+                "The current bid is %(bid_current)s and %(bid)s does not beat it: a bid must "
+                "go higher; equalling it is not enough."
+            ),
+            lower=gettext_noop(
+                "The current bid is %(bid_current)s and %(bid)s is below it: a bid must go higher."
+            ),
         ),
         "own_bid_same_suit": gettext_noop(
             "%(seat)s may raise their own bid only by changing the contract, which is now "
