@@ -67,3 +67,12 @@ def test_a_session_runs_under_chouine_house_rules_in_use(client):
         {"game": "chouine", "profile": "chouine~max_bid:180", "count": "3", "difficulty": "1"},
     )
     assert refused.status_code == 400
+
+
+def test_the_ranking_mode_and_the_glossarys_scoring_section_are_two_words(client):
+    """One English word, two ideas: how a session ranks its players ("Classement") and the
+    glossary's section on counting points ("Le décompte")."""
+    form = client.get("/fr/club/").content.decode()
+    assert '<label for="id_scoring">Classement' in form
+    glossary = client.get("/fr/glossary/").content.decode()
+    assert "Le décompte" in glossary

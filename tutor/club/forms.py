@@ -5,7 +5,7 @@ import unicodedata
 from django import forms
 from django.conf import settings
 from django.core.validators import MaxLengthValidator
-from django.utils.translation import get_language_info
+from django.utils.translation import get_language_info, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tutor.rules.profiles import fits
@@ -52,7 +52,7 @@ class CreateForm(forms.Form):
         help_text=_("Only for timed questions."),
     )
     scoring = forms.ChoiceField(
-        label=_("Scoring"),
+        label=pgettext_lazy("club session: how players are ranked", "Scoring"),
         choices=[
             ("accuracy", _("Right answers first; the time taken only breaks ties")),
             ("speed", _("Points for speed, with a bonus for right answers in a row")),

@@ -104,7 +104,7 @@ TERMS = [
         ],
     ),
     (
-        _("Scoring"),
+        pgettext_lazy("glossary section", "Scoring"),
         [
             (
                 pgettext_lazy("glossary", "declarations"),
