@@ -404,3 +404,20 @@ def test_a_bid_that_is_not_higher_is_told_whether_it_is_lower_or_equal(calls, ca
     for lang, text in said.items():
         assert text in render(step, lang)
     assert ("equal" in render(step, "en")) == (calls == ["90H"])
+
+
+def test_a_failed_contract_awards_the_whole_hand_and_says_whose_declarations_pass():
+    """Seed 000: a failed contract gives the defence 160 for the whole hand, the contract
+    and every declaration; the declarers' declarations are named as theirs, not as "both
+    sides'"."""
+    seen = 0
+    for seed in range(40):
+        solution = solve(pose("deal_score", seed, "federation"))
+        for step in solution.steps:
+            if step.code == "score_all" and step.params.get("points_declarations_declarers"):
+                seen += 1
+                assert "points_base" not in step.params and step.params["points_hand"] == 160
+                assert "160 pour toute la donne" in render(step, "fr")
+                assert "pour les annonces des preneurs" in render(step, "fr")
+                assert "din anunțurile declaranților" in render(step, "ro")
+    assert seen

@@ -421,9 +421,15 @@ TERMS = {
     "points_declarations": ngettext_noop(
         "%(points)s for declarations", "%(points)s for declarations", "points"
     ),
-    "points_declarations_all": ngettext_noop(
-        "%(points)s for the declarations of both sides",
-        "%(points)s for the declarations of both sides",
+    # The other side's declarations, which pass to the side that wins the deal.
+    "points_declarations_declarers": ngettext_noop(
+        "%(points)s for the declarers' declarations",
+        "%(points)s for the declarers' declarations",
+        "points",
+    ),
+    "points_declarations_defence": ngettext_noop(
+        "%(points)s for the defence's declarations",
+        "%(points)s for the defence's declarations",
         "points",
     ),
     "points_belote": ngettext_noop("%(points)s for belote", "%(points)s for belote", "points"),
@@ -706,7 +712,12 @@ def _term(message: Plural, points: int, lang: str, key: str = "points") -> str:
 
 
 # The terms that score_multiplied_then_extras adds after the multiplication.
-EXTRA_TERMS = ("points_declarations", "points_declarations_all", "points_belote")
+EXTRA_TERMS = (
+    "points_declarations",
+    "points_declarations_declarers",
+    "points_declarations_defence",
+    "points_belote",
+)
 
 
 def sum_text(params: dict, lang: str, total: bool = True, keys=None) -> str:

@@ -20,7 +20,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..cards import SEATS
-from ..explain import Step, by_multiplier, gettext_noop, messages, ngettext_noop, variants
+from ..explain import (
+    EXTRA_TERMS,
+    Step,
+    by_multiplier,
+    gettext_noop,
+    messages,
+    ngettext_noop,
+    variants,
+)
 from .profiles import Profile
 from .tricks import SA, TA, hand_points, trump_code
 
@@ -42,11 +50,7 @@ def _ten(params: dict) -> str:
 
 
 def _multiplied_case(params: dict) -> str:
-    extras = (
-        params.get("points_declarations_all")
-        or params.get("points_declarations")
-        or params.get("points_belote")
-    )
+    extras = any(params.get(key) for key in EXTRA_TERMS)
     return by_multiplier(params) + ("_extras" if extras else "")
 
 
@@ -515,7 +519,8 @@ def _classic(profile, summary, totals, bonus, capot, steps):
                         "points": totals[ds],
                         "points_defence": totals[fs],
                         "points_hand": whole,
-                        "points_declarations_all": decl[0] + decl[1],
+                        "points_declarations": decl[fs],
+                        "points_declarations_declarers": decl[ds],
                         "points_belote": bel[fs],
                         "points_total": scores[fs],
                     },
@@ -629,12 +634,13 @@ def _coinche(profile, summary, totals, scaled, capot, steps):
             and (t[taker] == 8 or t[taker ^ 2] == 8)
         )
         own_points = mult == 1 or profile.coinche_doubles != "fall"
+        whole = False
         if generale:
             base = profile.generale
         elif capot == ds and (mult > 1 or profile.capot_replaces_total):
             base = profile.capot_points
         elif not own_points:
-            base = profile.fall_points
+            base, whole = profile.fall_points, True
         else:
             # 002 line 118: the points made are rounded, then the contract is added.
             base = scaled[ds]
@@ -677,12 +683,12 @@ def _coinche(profile, summary, totals, scaled, capot, steps):
                     )
                 steps.append(Step("score_own", own_params))
         elif profile.coinche_doubles != "fall":
-            won = _declarations_won(profile, decl, ds)
+            won = _declarations_won(profile, decl, ds, "points_declarations_defence")
             scores[ds] = _own_multiplied(profile, ds, base, value, won, bel[ds], mult, steps)
             scores[fs] = _kept(profile, decl, bel, fs, steps)
         else:
-            won = _declarations_won(profile, decl, ds)
-            scores[ds] = _multiplied(profile, ds, base, value, won, bel[ds], mult, steps)
+            won = _declarations_won(profile, decl, ds, "points_declarations_defence")
+            scores[ds] = _multiplied(profile, ds, base, value, won, bel[ds], mult, steps, whole)
             scores[fs] = _kept(profile, decl, bel, fs, steps)
     else:
         if c.bid in CAPOTS:
@@ -691,11 +697,13 @@ def _coinche(profile, summary, totals, scaled, capot, steps):
             base = profile.generale
         else:
             base = profile.fall_points
-        won = _declarations_won(profile, decl, fs)
+        won = _declarations_won(profile, decl, fs, "points_declarations_declarers")
         if profile.coinche_doubles == "bid" and mult > 1:
-            scores[fs] = _own_multiplied(profile, fs, base, value, won, bel[fs], mult, steps)
+            scores[fs] = _own_multiplied(
+                profile, fs, base, value, won, bel[fs], mult, steps, whole=True
+            )
         else:
-            scores[fs] = _multiplied(profile, fs, base, value, won, bel[fs], mult, steps)
+            scores[fs] = _multiplied(profile, fs, base, value, won, bel[fs], mult, steps, True)
         scores[ds] = _kept(profile, decl, bel, ds, steps)
     if profile.round_to:
         for s in (0, 1):
@@ -716,12 +724,13 @@ def _coinche(profile, summary, totals, scaled, capot, steps):
     return scores, made
 
 
-def _declarations_won(profile: Profile, decl: tuple[int, int], side: int) -> dict:
-    """The declarations the deal's winner ``side`` adds, as the step's labelled term: both
-    sides' (000, 003, 004), or only its own where each side keeps its own (002 line 128)."""
+def _declarations_won(profile: Profile, decl: tuple[int, int], side: int, other: str) -> dict:
+    """The declarations the deal's winner ``side`` adds, as the step's labelled terms: its
+    own, and the other side's under ``other`` (the term that says whose they were), which
+    pass to it (000, 003, 004); or only its own where each side keeps its own (002 line 128)."""
     if profile.declarations_kept:
         return {"points_declarations": decl[side]}
-    return {"points_declarations_all": decl[0] + decl[1]}
+    return {"points_declarations": decl[side], other: decl[1 - side]}
 
 
 def _kept(profile: Profile, decl: tuple[int, int], bel: tuple[int, int], side: int, steps):
@@ -739,10 +748,12 @@ def _kept(profile: Profile, decl: tuple[int, int], bel: tuple[int, int], side: i
     return points
 
 
-def _multiplied(profile, side, base, value, won, belote, mult, steps):
+def _multiplied(profile, side, base, value, won, belote, mult, steps, whole=False):
     """The winning side's score when it takes everything: base, contract, the declarations
-    it wins (``won``, from :func:`_declarations_won`)."""
+    it wins (``won``, from :func:`_declarations_won`). ``whole``: the base is the award for
+    the whole hand (160, 162, 250…), not points the side made."""
     declarations = sum(won.values())
+    base_term = {"points_hand" if whole else "points_base": base}
     if mult == 1:
         points = base + value + declarations + belote
         if steps is not None:
@@ -751,7 +762,7 @@ def _multiplied(profile, side, base, value, won, belote, mult, steps):
                     "score_all",
                     {
                         "side": SIDES[side],
-                        "points_base": base,
+                        **base_term,
                         "points_contract": value,
                         **won,
                         "points_belote": belote,
@@ -768,7 +779,7 @@ def _multiplied(profile, side, base, value, won, belote, mult, steps):
                     "score_multiplied",
                     {
                         "side": SIDES[side],
-                        "points_base": base,
+                        **base_term,
                         "points_contract": value,
                         "points_extra": declarations + belote,
                         "multiplier": mult,
@@ -784,7 +795,7 @@ def _multiplied(profile, side, base, value, won, belote, mult, steps):
                 "score_multiplied_then_extras",
                 {
                     "side": SIDES[side],
-                    "points_base": base,
+                    **base_term,
                     "points_contract": value,
                     "multiplier": mult,
                     **won,
@@ -796,7 +807,7 @@ def _multiplied(profile, side, base, value, won, belote, mult, steps):
     return points
 
 
-def _own_multiplied(profile, side, base, value, won, belote, mult, steps):
+def _own_multiplied(profile, side, base, value, won, belote, mult, steps, whole=False):
     """A coinched contract's winner under ``coinche_doubles`` "own" (002 line 126: the
     winner's points and the contract, multiplied) or "bid" (002 line 172: the contract
     alone multiplied); the declarations it wins and its belote added unmultiplied."""
@@ -807,13 +818,15 @@ def _own_multiplied(profile, side, base, value, won, belote, mult, steps):
     else:
         points = (base + value) * mult + declarations + belote
         code = "score_made_own_multiplied"
+    # The bid-only sentence names the tricks' points itself; a sum labels the whole hand.
+    base_key = "points_hand" if whole and code != "score_bid_multiplied" else "points_base"
     if steps is not None:
         steps.append(
             Step(
                 code,
                 {
                     "side": SIDES[side],
-                    "points_base": base,
+                    base_key: base,
                     "points_contract": value,
                     "multiplier": mult,
                     **won,
