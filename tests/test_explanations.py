@@ -421,3 +421,16 @@ def test_a_failed_contract_awards_the_whole_hand_and_says_whose_declarations_pas
                 assert "pour les annonces des preneurs" in render(step, "fr")
                 assert "din anunțurile declaranților" in render(step, "ro")
     assert seen
+
+
+def test_a_side_with_no_card_points_scores_only_its_declarations_in_a_sentence_of_its_own():
+    """Encyclopedia profile (seed 002: declarations counted apart from the contract), the
+    sample's seed 603: East-West take no card points and keep only their 20."""
+    steps = solve(pose("deal_score", 603, "encyclopedia")).steps
+    step = next(s for s in steps if s.code == "score_own" and s.params.get("case"))
+    assert not step.params["points_base"]
+    assert render(step, "en") == (
+        "East-West made no card points: they score only their declarations, 20 points."
+    )
+    assert "ne marquent que leurs annonces" in render(step, "fr")
+    assert "doar anunțurile" in render(step, "ro")

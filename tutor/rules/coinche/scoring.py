@@ -54,6 +54,13 @@ def _multiplied_case(params: dict) -> str:
     return by_multiplier(params) + ("_extras" if extras else "")
 
 
+def _own_case(params: dict) -> str:
+    case = params.get("case")
+    if case == "declarations" and not params.get("points_base"):
+        return "declarations_belote_only" if params.get("points_belote") else "declarations_only"
+    return case or _zero(params)
+
+
 # A coinched score, then the extras that stay unmultiplied: the same sentences whether the
 # takers made their contract on their own points or any side's score is multiplied.
 _MULTIPLIED_THEN_EXTRAS = variants(
@@ -209,11 +216,23 @@ messages(
             "points",
         ),
         "score_own": variants(
-            lambda params: params.get("case") or _zero(params),
+            _own_case,
             # Declarations that did not count towards the contract, said with the sum, so
             # that the total is not larger than the side's line above for no shown reason.
             declarations=gettext_noop(
                 "%(side)s score what they made and their declarations: %(sum)s."
+            ),
+            # No card points made: only the declarations (and any belote) score.
+            declarations_only=ngettext_noop(
+                "%(side)s made no card points: they score only their declarations, "
+                "%(points)s point.",
+                "%(side)s made no card points: they score only their declarations, "
+                "%(points)s points.",
+                "points",
+            ),
+            declarations_belote_only=gettext_noop(
+                "%(side)s made no card points and score only their declarations and belote: "
+                "%(sum)s."
             ),
             some=ngettext_noop(
                 "%(side)s score their own total, %(points)s point.",
