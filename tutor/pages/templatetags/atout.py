@@ -12,7 +12,7 @@ from django.template.context import Context
 from django.template.loader import get_template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 
 from tutor import caching, table
 from tutor.memo import LRU, freeze
@@ -99,6 +99,12 @@ def num(value) -> str:
         return format_number(value, _lang())
     except (TypeError, ValueError, ArithmeticError):
         return str(value)
+
+
+@register.filter
+def percent(value) -> str:
+    """A percentage written the language's way (75 %, with a narrow space in French)."""
+    return pgettext("a percentage", "%(percent)s%%") % {"percent": num(value)}
 
 
 @register.filter
