@@ -434,3 +434,13 @@ def test_a_side_with_no_card_points_scores_only_its_declarations_in_a_sentence_o
     )
     assert "ne marquent que leurs annonces" in render(step, "fr")
     assert "doar anunțurile" in render(step, "ro")
+
+
+def test_equal_declarations_are_told_apart_by_trump_with_the_reason():
+    """Seed 000: between declarations of the same value and height, the one in trumps wins.
+    The sample's seed 603 (encyclopedia): East's and North's quartes to the queen."""
+    steps = solve(pose("declarations_winner", 603, "encyclopedia")).steps
+    codes = [step.code for step in steps]
+    assert codes[-2:] == ["declarations_trump_wins", "declarations_best"]
+    assert "celle d'atout l'emporte" in render(steps[-2], "fr")
+    assert "cel de atu" in render(steps[-2], "ro")

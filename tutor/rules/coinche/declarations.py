@@ -60,6 +60,11 @@ messages(
             "declarations, %(points)s points.",
             "points",
         ),
+        # 000: between equal declarations, one in trumps beats one in a plain suit.
+        "declarations_trump_wins": gettext_noop(
+            "The two partnerships' best declarations are worth the same and run as high: "
+            "the one in trumps wins the tie."
+        ),
         "declarations_tie": gettext_noop(
             "Both partnerships hold declarations of the same value: neither scores them."
         ),
@@ -245,6 +250,12 @@ def declaration_steps(
         steps.append(Step("declarations_tie"))
     else:
         side = "NS" if winner == 0 else "EW"
+        keys: tuple[list, list] = ([], [])
+        for seat, combinations in by_seat.items():
+            keys[0 if seat in "NS" else 1].extend(c.key for c in combinations)
+        if keys[0] and keys[1] and max(keys[0])[:3] == max(keys[1])[:3]:
+            # Equal in points, kind and height: only being in trumps told them apart.
+            steps.append(Step("declarations_trump_wins"))
         points = sum(
             c.points
             for seat, combinations in by_seat.items()
