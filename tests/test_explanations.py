@@ -444,3 +444,16 @@ def test_equal_declarations_are_told_apart_by_trump_with_the_reason():
     assert codes[-2:] == ["declarations_trump_wins", "declarations_best"]
     assert "celle d'atout l'emporte" in render(steps[-2], "fr")
     assert "cel de atu" in render(steps[-2], "ro")
+
+
+def test_chouine_lists_cards_in_chouine_order_and_coinche_in_belote_order():
+    """Seed 001: Chouine ranks A 10 K Q J, and a player names a chouine in that order; a
+    Coinche sentence keeps Belote's sequence order (A K Q J 10)."""
+    missing = ["JS", "TS", "QS", "AS", "KS"]
+    chouine = Step(
+        "chouine_announce_missing_cards",
+        {"player": "B", "announcement": "chouine", "suit": "S", "cards_missing": missing},
+    )
+    assert "l'as, le dix, le roi, la dame et le valet de pique" in render(chouine, "fr")
+    coinche = Step("quiz_also_legal", {"card": missing})
+    assert "the ace, the king, the queen, the jack, and the ten of" in render(coinche, "en")

@@ -197,6 +197,8 @@ EXPECTED_WORDS = {
 }
 
 RANKS = "AKQJT987"  # high to low, as a sequence is read
+# Chouine's order, high to low, as its players name a chouine: A 10 K Q J (001).
+CHOUINE_RANKS = "ATKQJ987"
 RANK_WORDS = {
     "7": pgettext_noop("card rank", "seven"),
     "8": pgettext_noop("card rank", "eight"),
@@ -461,6 +463,9 @@ def _catalog(lang: str) -> gettext.NullTranslations:
 # The catalog entries looked up while :func:`rendered` renders a sentence; None otherwise,
 # so that ordinary rendering pays one lookup of this variable and nothing more.
 _USED: ContextVar[list[dict] | None] = ContextVar("explain_used", default=None)
+# The order a sentence lists a suit's cards in: Belote's sequence order, or Chouine's for
+# a Chouine step (every Chouine code names its game).
+_ORDER: ContextVar[str] = ContextVar("explain_order", default=RANKS)
 
 
 class _Noting:
@@ -525,7 +530,8 @@ def _by_suit(codes: list[str]) -> list[tuple[str, list[str]]]:
     groups: dict[str, list[str]] = {}
     for code in codes:
         groups.setdefault(code[1], []).append(code[0])
-    return [(suit, sorted(ranks, key=RANKS.index)) for suit, ranks in groups.items()]
+    order = _ORDER.get()
+    return [(suit, sorted(ranks, key=order.index)) for suit, ranks in groups.items()]
 
 
 def cards_text(codes: str | list[str], lang: str, form: str = "", negative: bool = False) -> str:
@@ -848,7 +854,11 @@ def render(step: Step, lang: str = "en") -> str:
         return step.code
     if isinstance(message, Variants):
         message = message.choose(step.params)
-    return fill(_translate(message, step.params, lang), step.params, lang)
+    token = _ORDER.set(CHOUINE_RANKS if "chouine" in step.code else RANKS)
+    try:
+        return fill(_translate(message, step.params, lang), step.params, lang)
+    finally:
+        _ORDER.reset(token)
 
 
 def rendered(step: Step, lang: str = "en") -> tuple[str, list[dict]]:
