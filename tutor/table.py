@@ -24,7 +24,7 @@ from tutor.rules.explain import (
     card_name,
     gettext_noop,
     messages,
-    player_name,
+    player_label,
     rank_face,
     render,
     seat_name,
@@ -440,7 +440,7 @@ def chouine_table(
         {
             "code": code,
             "position": position,
-            "name": player_name(code, lang),
+            "name": player_label(code, lang),
             "you": code == you,
             "dealer": code == dealer,
             "leader": code == leader and bool(trick),

@@ -146,6 +146,23 @@ def test_the_announce_form_names_combinations_as_the_news_does(client, lang):
             assert html.unescape(options[kind.value]).startswith(word), (kind, options[kind.value])
 
 
+@pytest.mark.parametrize(("lang", "player"), [("fr", "Joueur"), ("ro", "Jucătorul")])
+def test_the_players_on_the_felt_the_dealer_label_and_the_referee_take_their_capital(
+    client, lang, player
+):
+    """A name standing alone, as a seat on the table, after "Donneur :" and as a choice of
+    the referee, is written as a label: "Joueur A", never "joueur A"."""
+    url = start(client, lang, seed=str(chouine_seed()))
+    page = client.get(url).content.decode()
+    seats = re.findall(r'<span class="seat-name">([^<]*)<', page)
+    assert seats and all(name.startswith(player) for name in seats), seats
+    heading = " ".join(text_of(block(page, "<h1>", "</h1>")))
+    assert f": {player} " in heading, heading
+    referee = client.get(f"/{lang}/referee/?game=chouine").content.decode()
+    options = re.findall(r'<option value="[AB]"[^>]*>([^<]*)<', referee)
+    assert options and all(name.startswith(player) for name in options), options
+
+
 def test_names_standing_alone_take_their_capital(client):
     _url, page = play(client, "ro")
     final = block(page, "data-scores=", "</p>")

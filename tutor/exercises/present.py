@@ -11,7 +11,7 @@ from __future__ import annotations
 from tutor import table as card_table
 from tutor.memo import LRU, freeze, kept
 from tutor.reports import spots
-from tutor.rules.explain import player_name, side_name
+from tutor.rules.explain import player_label, side_name
 
 from .base import Verdict, get_type, text
 
@@ -19,8 +19,7 @@ from .base import Verdict, get_type, text
 def side_label(side: str, lang: str) -> str:
     """Who a ``scores`` answer gives points to: a partnership, or a Chouine player."""
     if side in ("A", "B"):
-        name = player_name(side, lang)
-        return name[:1].upper() + name[1:]
+        return player_label(side, lang)
     return side_name(side, lang)
 
 

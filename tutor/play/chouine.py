@@ -23,7 +23,15 @@ from tutor.rules.chouine.deal import (
 from tutor.rules.chouine.houserules import chouine_profile
 from tutor.rules.chouine.score import cut_for_dealer
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Step, gettext_noop, messages, ngettext_noop, player_name, variants
+from tutor.rules.explain import (
+    Step,
+    gettext_noop,
+    messages,
+    ngettext_noop,
+    player_label,
+    player_name,
+    variants,
+)
 
 from . import bots, sentence
 
@@ -215,10 +223,10 @@ class ChouineTable:
             "waiting": self.waiting(),
             "all_seats": len(self.record.seats) == 2,
             "first_trick": deal.tricks == 0,
-            "dealer_name": player_name(self.record.dealer, lang),
+            "dealer_name": player_label(self.record.dealer, lang),
             "news": self._news(lang),
             "points": [
-                {"side": p, "name": label(p, lang), "points": deal.points[i]}
+                {"side": p, "name": player_label(p, lang), "points": deal.points[i]}
                 for i, p in enumerate(PLAYERS)
             ],
             "cut": [sentence(s, lang) for s in cut_for(self.record.seed)[1]],
@@ -263,7 +271,7 @@ class ChouineTable:
             view["hands"] = [
                 {
                     "seat": p,
-                    "name": label(p, lang),
+                    "name": player_label(p, lang),
                     "hand": card_table.hand_view(
                         answer["hands"][p], lang, trump=trump, game="chouine"
                     ),
@@ -274,7 +282,7 @@ class ChouineTable:
             view["hands"] = [
                 {
                     "seat": p,
-                    "name": label(p, lang),
+                    "name": player_label(p, lang),
                     "hand": card_table.hand_view(
                         [card_code(c) for c in deal.hand(p)], lang, trump=trump, game="chouine"
                     ),
@@ -427,7 +435,7 @@ class ChouineTable:
         for card in trick.cards:
             cards.append(
                 {
-                    "seat": player_name(player, lang),
+                    "seat": player_label(player, lang),
                     "card": card_table.card_view(card_code(card), lang, trump),
                 }
             )
@@ -468,12 +476,6 @@ class ChouineTable:
             if self.learner(player) and one_seat or not one_seat:
                 break
         return lines
-
-
-def label(player: str, lang: str) -> str:
-    """A player's name standing alone (a heading, a score line): with its capital."""
-    name = player_name(player, lang)
-    return name[:1].upper() + name[1:]
 
 
 def trick_steps(deal: ChouineDeal, trick) -> list[Step]:

@@ -24,7 +24,14 @@ from tutor.rules.cards import RANKS, SEATS, SUITS, next_seat
 from tutor.rules.cli import ask
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Step, gettext_noop, messages, player_name, seat_name, suit_name
+from tutor.rules.explain import (
+    Step,
+    gettext_noop,
+    messages,
+    player_label,
+    seat_name,
+    suit_name,
+)
 from tutor.rules.explain import render as render_step
 from tutor.rules.profiles import get_profile
 
@@ -265,7 +272,7 @@ def page(request):
         "trumps": [(t, suit_name(t, lang)) for t in TRUMPS],
         "suits": [(s, suit_name(s, lang)) for s in SUITS],
         "seats": [(s, seat_name(s, lang)) for s in ("N", "E", "S", "W")],
-        "players": [(p, player_name(p, lang)) for p in "AB"],
+        "players": [(p, player_label(p, lang)) for p in "AB"],
         "stocks": list(range(0, 23, 2)),
     }
     # The game alone (the first step of the form) asks nothing yet: it draws that game's fields.

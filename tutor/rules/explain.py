@@ -621,6 +621,13 @@ def player_name(code: str, lang: str, form: str = "") -> str:
     return _word(PLAYER_FORMS[form], code, lang)
 
 
+def player_label(code: str, lang: str) -> str:
+    """A player's name standing alone (a seat on the table, an option, a heading, after a
+    label's colon): with its capital, "Jucătorul A", where a sentence says "jucătorul A"."""
+    name = player_name(code, lang)
+    return name[:1].upper() + name[1:]
+
+
 def bid_name(bid: int | str, lang: str) -> str:
     """A bid alone, as a badge prints it: a number the locale's way, or capot / générale."""
     return _render_value("bid", bid, lang)
