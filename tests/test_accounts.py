@@ -1,6 +1,8 @@
 """Sign-in and sign-up under attack: limited per address and per account name, no free
 password hashing once limited, no blank passwords (security review, D1 and D9)."""
 
+import html
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
@@ -114,3 +116,30 @@ def test_a_password_of_spaces_is_refused(password):
     response = Client().post(reverse("signup"), data)
     assert "cannot be made of spaces only" in response.content.decode()
     assert not get_user_model().objects.filter(username="bob").exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "never"),
+    [
+        (
+            "ro",
+            ["Numele de utilizator", "Verifică-le pe amândouă"],
+            ["Introduceți", "Nume utilizator"],
+        ),
+        ("fr", ["Nom d'utilisateur", "Vérifiez les deux"], ["’"]),
+        ("es", ["Nombre de usuario", "Revisa los dos"], ["Introduzca", "Por favor"]),
+    ],
+)
+def test_a_failed_sign_in_speaks_in_the_sites_register(alice, lang, said, never):
+    """The sign-in form's label and error are the site's own sentences, in the register and
+    typography of every other page (Django's say "Introduceți", "Nom d’utilisateur")."""
+    response = Client().post(
+        f"/{lang}/learn/account/login/",
+        {"username": "alice", "password": "wrong"},
+        REMOTE_ADDR="198.51.100.9",
+    )
+    form = html.unescape(response.content.decode().split("<main", 1)[1].split("</main>", 1)[0])
+    assert all(text in form for text in said), form
+    assert not any(text in form for text in never), form
+    signup = html.unescape(Client().get(f"/{lang}/learn/account/signup/").content.decode())
+    assert said[0] in signup

@@ -11,7 +11,6 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth import login
-from django.contrib.auth.forms import AuthenticationForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -30,7 +29,7 @@ from tutor.rules.explain import side_name
 
 from . import examples, questions
 from .diagrams import diagram, rules_of
-from .forms import SignupForm
+from .forms import SignInForm, SignupForm
 from .path import COURSES, GAMES, Lesson, get_lesson
 from .progress import FIRST_TRY, Progress, Solved, exercise_stars, lesson_stars
 
@@ -329,5 +328,5 @@ def locked_out(request: HttpRequest, response=None, credentials=None) -> HttpRes
         "Wait %(minutes)s minutes and try again.",
         minutes,
     ) % {"minutes": minutes}
-    context = {"form": AuthenticationForm(request), "locked": message}
+    context = {"form": SignInForm(request), "locked": message}
     return render(request, "registration/login.html", context, status=429)
