@@ -457,3 +457,38 @@ def test_chouine_lists_cards_in_chouine_order_and_coinche_in_belote_order():
     assert "l'as, le dix, le roi, la dame et le valet de pique" in render(chouine, "fr")
     coinche = Step("quiz_also_legal", {"card": missing})
     assert "the ace, the king, the queen, the jack, and the ten of" in render(coinche, "en")
+
+
+def test_a_chouine_refusal_for_a_used_suit_names_the_refused_announcement():
+    """Seed 001: one combination per suit and deal. Two refusals in a row for one suit each
+    say which announcement is refused."""
+    said = {
+        kind: render(Step("chouine_announce_suit_used", {"suit": "S", "announcement": kind}), "fr")
+        for kind in ("marriage", "tierce")
+    }
+    assert said["marriage"].startswith("Pas de mariage à pique")
+    assert said["tierce"].startswith("Pas de tierce à pique")
+    ro = render(Step("chouine_announce_suit_used", {"suit": "S", "announcement": "marriage"}), "ro")
+    assert ro.startswith("Mariajul de pică nu se mai poate anunța")
+
+
+@pytest.mark.parametrize(
+    ("seed", "reason"), [(5, "chouine_exchange_too_late"), (11, "chouine_exchange_seven_turned")]
+)
+def test_the_seven_exchange_refused_after_the_eleventh_lead_is_refused_as_too_late(seed, reason):
+    """Seed 001: the seven of trumps is exchanged before the 11th lead. With the seven
+    turned up, the reason is that it is the indicator only while the stock lasts; at
+    trick 16 (the question's seed 5) it is too late, whatever the indicator was."""
+    question = pose("chouine_exchange_seven", seed, "chouine")
+    params = question["prompt"]["params"]
+    assert params["card_indicator"] == params["card_seven"]
+    assert (params["tricks"] >= 10) == (reason == "chouine_exchange_too_late")
+    assert solve(question).rule == reason
+
+
+def test_the_game_end_question_shows_the_deals_working():
+    """Seed 000: the game is played to 2,000; the answer shows how the deal was scored
+    before the totals (federation, question seed 7: a failed 110)."""
+    codes = [step.code for step in solve(pose("game_end", 7, "federation")).steps]
+    assert codes[:4] == ["side_total", "side_total", "contract_needs", "failed_short"]
+    assert codes.index("final_scores") < codes.index("game_totals")

@@ -308,4 +308,5 @@ class GameEnd(CoincheType):
         codes = {step.code for step in steps}
         decisive = next((code for code in DECISIVE_GAME if code in codes), "game_totals")
         winner = "none" if game.winner is None else SIDES[game.winner]
-        return Solution(winner, [result.steps[-1], *steps], decisive)
+        # The deal's whole working, then the game: a wrong deal score shows where it went wrong.
+        return Solution(winner, [*result.steps, *steps], decisive)

@@ -131,8 +131,28 @@ messages(
                 "cards_missing",
             ),
         ),
-        "chouine_announce_suit_used": gettext_noop(
-            "A combination in %(suit)s was already announced this deal; only one per suit."
+        # The refused announcement is named: several may be refused in a row for one suit.
+        "chouine_announce_suit_used": variants(
+            lambda params: params.get("announcement", "combination"),
+            combination=gettext_noop(
+                "A combination in %(suit)s was already announced this deal; only one per suit."
+            ),
+            marriage=gettext_noop(
+                "No marriage in %(suit)s: a combination in %(suit)s was already announced this "
+                "deal, and only one per suit is allowed."
+            ),
+            tierce=gettext_noop(
+                "No tierce in %(suit)s: a combination in %(suit)s was already announced this "
+                "deal, and only one per suit is allowed."
+            ),
+            quateron=gettext_noop(
+                "No quateron in %(suit)s: a combination in %(suit)s was already announced this "
+                "deal, and only one per suit is allowed."
+            ),
+            chouine=gettext_noop(
+                "No chouine in %(suit)s: a combination in %(suit)s was already announced this "
+                "deal, and only one per suit is allowed."
+            ),
         ),
         "chouine_announce_quinte_done": gettext_noop(
             "A quinte was already announced this deal; only one per deal."
@@ -230,7 +250,7 @@ def check_announcement(
     if suit is None:
         raise RulesError("chouine_suit_needed", announcement=kind.value)
     if used_suits >> suit & 1:
-        return Step("chouine_announce_suit_used", {"suit": SUITS[suit]})
+        return Step("chouine_announce_suit_used", {"suit": SUITS[suit], "announcement": kind.value})
     missing = COMBINATION_MASKS[kind, suit] & ~hand
     if missing:
         codes = [card_code(card) for card in cards_of(missing)]

@@ -398,12 +398,14 @@ class ChouineDeal:
             return "chouine_announce_pending", {"player": PLAYERS[self.turn]}
         if self.exchanged:
             return "chouine_exchange_done", {}
-        if self.stock[-1] == self.seven:
-            return "chouine_exchange_seven_turned", {"card": card_code(self.seven)}
+        # Once the 11th lead is made the indicator is in a hand: lateness is the reason,
+        # whatever the indicator was.
         if self.tricks >= LAST_STOCK_TRICK or (
             self.tricks == LAST_STOCK_TRICK - 1 and self.lead >= 0
         ):
             return "chouine_exchange_too_late", {}
+        if self.stock[-1] == self.seven:
+            return "chouine_exchange_seven_turned", {"card": card_code(self.seven)}
         holder = self.exchange_holder()
         if holder is None:
             return "chouine_exchange_no_seven", {"card": card_code(self.seven)}
