@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor.guard import inputs
 from tutor.rules.explain import Step, gettext_noop, group_cards, messages, render
 from tutor.rules.profiles import fits
 
@@ -206,11 +207,12 @@ def types_for(game: str) -> list[QuestionType]:
 
 
 def _seed(value: object) -> int:
-    try:
-        seed = int(str(value), 10)
-    except ValueError:
-        raise ExerciseError("quiz_bad_seed", value=str(value)[:40]) from None
-    if not 0 <= seed <= MAX_SEED:
+    """A seed given as a number or as its digits (from an address)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        seed = value if 0 <= value <= MAX_SEED else None
+    else:
+        seed = inputs.parse(value, 0, MAX_SEED)
+    if seed is None:
         raise ExerciseError("quiz_bad_seed", value=str(value)[:40])
     return seed
 
@@ -365,10 +367,10 @@ def _integer(given: list[str]) -> int | None:
     text = given[0].strip()
     if len(text.lstrip("+-")) > MAX_ANSWER_DIGITS:
         raise BadAnswer("quiz_number_too_long", digits=MAX_ANSWER_DIGITS)
-    try:
-        return int(text)
-    except ValueError:
-        raise BadAnswer("quiz_bad_answer") from None
+    number = inputs.digits(text, MAX_ANSWER_DIGITS, signed=True)
+    if number is None:
+        raise BadAnswer("quiz_bad_answer")
+    return number
 
 
 def check(question: dict, answer: Any) -> Verdict:

@@ -4,6 +4,8 @@ out of every cache.
 ``RefuseBadInput`` sits before ``CsrfViewMiddleware``: the CSRF check (and the error handlers,
 which run it again) parse the body, and a body Django cannot parse would make them fail with a
 500. Here the body is parsed once, and a request that cannot be read gets the site's 400 page.
+It also turns a value a view could not read (``tutor.guard.inputs.BadInput``) into that page,
+with the reason.
 """
 
 from django.conf import settings
@@ -12,6 +14,8 @@ from django.http import HttpRequest, HttpResponse, UnreadablePostError
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 from django.utils.cache import add_never_cache_headers
+
+from .inputs import BadInput
 
 # C0 controls and DEL: no address of ours holds one, PostgreSQL refuses NUL in text, and CR/LF
 # must never reach a response header.
@@ -22,9 +26,23 @@ def _has_control(text: str) -> bool:
     return not CONTROL.isdisjoint(text)
 
 
-def bad_request(request: HttpRequest) -> HttpResponse:
-    """The site's own 400 page, in the visitor's language."""
-    return render(request, "400.html", status=400)
+def bad_request(request: HttpRequest, message: str = "") -> HttpResponse:
+    """The site's own 400 page, in the visitor's language (with the reason, when known)."""
+    return render(request, "400.html", {"message": message}, status=400)
+
+
+def _has_control_header(request: HttpRequest) -> bool:
+    """A control character in a cookie (Django unquotes "\\000" in a quoted value to NUL) or
+    in a header value (a tab is allowed there). No browser sends one; the session, sign-in
+    failures and club tokens would take it to the database, which refuses NUL."""
+    for name, value in request.COOKIES.items():
+        if _has_control(name) or _has_control(value):
+            return True
+    return any(
+        _has_control(str(value).replace("\t", ""))
+        for key, value in request.META.items()
+        if key.startswith("HTTP_")
+    )
 
 
 class RefuseBadInput:
@@ -32,6 +50,12 @@ class RefuseBadInput:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if _has_control_header(request):
+            # Not one of them may reach the database, not even to draw the 400 page.
+            request.COOKIES = {}
+            if hasattr(request, "session"):
+                request.session = type(request.session)()
+            return bad_request(request)
         if _has_control(request.path_info) or self._has_nul(request.GET):
             return bad_request(request)
         if request.method == "POST":
@@ -44,6 +68,11 @@ class RefuseBadInput:
             if self._has_nul(form):
                 return bad_request(request)
         return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception):
+        if isinstance(exception, BadInput):
+            return bad_request(request, exception.message)
+        return None
 
     @staticmethod
     def _has_nul(data) -> bool:

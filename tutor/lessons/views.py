@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tutor import exercises
 from tutor.exercises import present
-from tutor.guard import throttle
+from tutor.guard import inputs, throttle
 from tutor.pages import rules
 from tutor.rules.explain import side_name
 
@@ -46,10 +46,7 @@ def _bad_request(request: HttpRequest, step: bool = False) -> HttpResponse:
 
 def _step(source) -> int | None:
     """The example's step asked for (0 without one), ``None`` for one no link of ours has."""
-    text = source.get("step", "0")
-    if not text.isdigit() or len(text) > 3:
-        return None
-    return int(text)
+    return inputs.parse(source.get("step", "0"), 0, 999)
 
 
 def _example(lesson: Lesson, profile: str, step: int) -> dict:

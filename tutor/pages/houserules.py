@@ -9,6 +9,7 @@ builder's form back into engine options.
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from tutor.guard import inputs
 from tutor.rules.coinche.houserules import PHASES, changes, domain
 from tutor.rules.coinche.profiles import Profile, check_option, make_profile
 from tutor.rules.errors import RulesError
@@ -162,9 +163,9 @@ def _typed(option: str, query) -> object:
 def _engine_value(option: str, typed: object) -> object:
     kind, *args = domain(option)
     if kind == "int" or (kind == "choice" and all(isinstance(v, int) for v in args[0])):
-        text = str(typed)
-        if text.lstrip("-").isdigit():
-            return int(text)
+        number = inputs.digits(str(typed), 7, signed=True)
+        if number is not None:
+            return number
     return typed
 
 

@@ -17,6 +17,8 @@ from django.views.decorators.http import require_http_methods
 
 from tutor import exercises
 from tutor.exercises.present import question_view
+from tutor.guard import inputs
+from tutor.guard.inputs import MAX_ID
 from tutor.pages import rules
 
 from . import labels, recommend, situations
@@ -235,9 +237,8 @@ def review(request):
     if request.method == "POST":
         # The form sends the item's id; anything else (letters, a number past the id
         # column's range) names no item.
-        given = request.POST.get("item", "")
-        valid = given.isascii() and given.isdigit() and len(given) <= 18
-        item = items.filter(pk=int(given)).first() if valid else None
+        pk = inputs.parse(request.POST.get("item"), 1, MAX_ID)
+        item = items.filter(pk=pk).first() if pk is not None else None
         if item is None:
             return bad_request(request, exercises.BadAnswer("quiz_bad_answer"))
     context = {**review_queue(request), "item": item, "early": bool(request.GET.get("all"))}

@@ -189,24 +189,31 @@ MAX_LENGTH = 600
 _TYPES = {f.name: f.type for f in fields(Profile)}
 
 
+def _number(text: str) -> int | str:
+    """A number as a code writes it (1 to 7 ASCII digits), else the text itself, which
+    :func:`make_profile` refuses with the option's own message."""
+    return int(text) if len(text) <= 7 and text.isascii() and text.isdigit() else text
+
+
 def _value(option: str, text: str) -> object:
     kind = _TYPES.get(option)
     if kind == "bool":
         return {"1": True, "0": False}.get(text, text)
     if kind == "int":
-        return int(text) if text.isdigit() and len(text) <= 7 else text
+        return _number(text)
     if kind == "str" or kind is None:
         return text
     items = text.split(".") if text else []
     if option == "trumps":
         return items
-    return [int(v) if v.isdigit() and len(v) <= 7 else v for v in items]
+    return [_number(v) for v in items]
 
 
 @lru_cache(maxsize=512)
 def decode(code: str) -> Profile:
     """The house profile written ``code``; every option checked by :func:`make_profile`."""
-    if not isinstance(code, str) or len(code) > MAX_LENGTH:
+    # Every option, value and profile name is ASCII: anything else is not a code of ours.
+    if not isinstance(code, str) or len(code) > MAX_LENGTH or not code.isascii():
         raise RulesError("bad_house_rules", value=str(code)[:40])
     base, *parts = code.split(SEP)
     overrides = {}
