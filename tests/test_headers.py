@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tutor.club import codes
+from tutor.quiz.models import SheetDeal
 
 pytestmark = pytest.mark.django_db
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -56,7 +57,9 @@ def test_editing_a_deal_of_the_score_sheet_is_never_cached(client):
     deal = {"seat": "S", "bid": "100", "trump": "H", "double": "1", "points": "98"}
     deal.update(last_trick="takers", belote="", nonce="a")
     assert client.post(url, deal).status_code == 302
-    assert_private(client.post(reverse("quiz_sheet_deal", args=[token, 1]), deal))
+    recorded = SheetDeal.objects.get()
+    edit = {**deal, "version": recorded.version}
+    assert_private(client.post(reverse("quiz_sheet_deal", args=[token, recorded.pk]), edit))
     assert_private(client.post(reverse("quiz_sheet_rematch", args=[token])))
 
 

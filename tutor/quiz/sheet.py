@@ -8,7 +8,11 @@ them all through the engine's :class:`Game` on every view, so an edit or a
 deletion of any deal re-scores everything after it.
 
 A deal form carries a nonce: a second submit of the same form (a double tap,
-a retried request) finds the deal already recorded and records nothing.
+a retried request) finds the deal already recorded and records nothing. An edit
+or a delete names the deal by its id (numbers shift when a deal is deleted) and
+the version of it the page showed; the deal is looked up once the sheet's row is
+locked, so an edit made in another tab meanwhile, or a deal deleted there, makes
+the request a refusal (409) with the sheet as it is and what was typed kept.
 """
 
 import json
@@ -26,6 +30,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor import exercises
+from tutor.guard import inputs
+from tutor.guard.inputs import MAX_ID
 from tutor.pages import rules
 from tutor.rules.coinche.game import Game
 from tutor.rules.coinche.profiles import coinche_profile
@@ -39,6 +45,22 @@ from .calculator import PROFILES
 from .models import ScoreSheet, SheetDeal
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+MAX_VERSION = 2**31 - 1
+GONE = gettext_lazy(
+    "This deal was deleted in another tab or on another device: here is the sheet as it is now."
+)
+GONE_TYPED = gettext_lazy(
+    "This deal was deleted in another tab or on another device. What you typed is still in "
+    "the form: record it as a new deal if it belongs on the sheet."
+)
+CHANGED = gettext_lazy(
+    "This deal was changed in another tab or on another device since this page was drawn: "
+    "the table shows it as it is now. Save again to replace it with what you typed."
+)
+CHANGED_DELETE = gettext_lazy(
+    "This deal was changed in another tab or on another device since this page was drawn: "
+    "look at it as it is now before deleting it."
+)
 CLASSIC = "classic"  # the bid value of a classic Belote deal (no auction)
 
 # Which field an engine refusal is shown beside; anything else goes above the form.
@@ -83,7 +105,7 @@ class TableDealForm(forms.Form):
         ],
         initial="1",
     )
-    points = forms.IntegerField(
+    points = inputs.NumberField(
         label=gettext_lazy("Takers' card points"), required=False, min_value=0, max_value=999
     )
     last_trick = radios(
@@ -106,13 +128,17 @@ class TableDealForm(forms.Form):
         required=False,
         initial="",
     )
-    declarations_takers = forms.IntegerField(
+    declarations_takers = inputs.NumberField(
         label=gettext_lazy("Takers' declarations"), required=False, min_value=0, max_value=1000
     )
-    declarations_defence = forms.IntegerField(
+    declarations_defence = inputs.NumberField(
         label=gettext_lazy("Defence's declarations"), required=False, min_value=0, max_value=1000
     )
     nonce = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
+    # The version of the deal being edited, as the page showed it (SheetDeal.version).
+    version = inputs.NumberField(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=MAX_VERSION
+    )
 
     def __init__(self, *args, profile: str, **kwargs):
         super().__init__(*args, label_suffix="", **kwargs)
@@ -197,6 +223,7 @@ def initial_of(deal: SheetDeal) -> dict:
         "sweep": entry["sweep"] or "",
         "declarations_takers": entry["declarations"]["takers"],
         "declarations_defence": entry["declarations"]["defence"],
+        "version": deal.version,
     }
 
 
@@ -234,6 +261,7 @@ def replay(sheet: ScoreSheet) -> dict:
         contract = deal.entry["contract"]
         rows.append(
             {
+                "id": deal.pk,
                 "number": deal.number,
                 "taker": seat_name(contract["seat"], lang),
                 "contract": contract_label(contract, lang),
@@ -259,13 +287,14 @@ def fresh_form(sheet: ScoreSheet) -> TableDealForm:
     return TableDealForm(profile=sheet.profile, initial={"nonce": uuid.uuid4().hex})
 
 
-def render_sheet(request, sheet, form=None, editing=None, status=200, recorded=None):
+def render_sheet(request, sheet, form=None, editing=None, status=200, recorded=None, conflict=""):
     state = replay(sheet)
     context = {
         "sheet": sheet,
         "form": form or fresh_form(sheet),
         "editing": editing,
         "recorded": recorded,
+        "conflict": conflict,
         "share_url": request.build_absolute_uri(reverse("quiz_sheet", args=[sheet.token])),
         "next_number": len(state["rows"]) + 1,
         **state,
@@ -331,10 +360,12 @@ def new_sheet(request):
 def sheet(request, token):
     sheet = get_object_or_404(ScoreSheet, token=token)
     if request.method == "GET":
-        number = request.GET.get("edit", "")
-        deal = sheet.deals.filter(number=int(number)).first() if number.isdigit() else None
-        if deal is None:
+        if "edit" not in request.GET:
             return render_sheet(request, sheet)
+        deal = sheet.deals.filter(pk=inputs.number(request.GET["edit"], 1, MAX_ID)).first()
+        if deal is None:
+            # A link from a page drawn before another tab deleted the deal.
+            return render_sheet(request, sheet, status=409, conflict=GONE)
         form = TableDealForm(profile=sheet.profile, initial=initial_of(deal))
         return render_sheet(request, sheet, form, editing=deal)
     form = TableDealForm(request.POST, profile=sheet.profile)
@@ -350,27 +381,61 @@ def sheet(request, token):
 
 @never_cache
 @require_POST
-def edit(request, token, number):
-    """Saves (or, with ``delete``, removes) deal ``number``; the game is replayed after it."""
+def edit(request, token, deal):
+    """Saves (or, with ``delete``, removes) the deal whose id is ``deal``, if it is still the
+    version the page showed; the game is replayed after it."""
     sheet = get_object_or_404(ScoreSheet, token=token)
-    deal = get_object_or_404(sheet.deals, number=number)
-    if "delete" in request.POST:
-        with transaction.atomic():
-            ScoreSheet.objects.select_for_update().filter(pk=sheet.pk).first()
-            deal.delete()
-            # Later deals move up one, lowest first, so numbers stay unique throughout.
-            for later in sheet.deals.filter(number__gt=number).order_by("number"):
-                later.number -= 1
-                later.save(update_fields=["number"])
-    else:
-        form = TableDealForm(request.POST, profile=sheet.profile)
-        if not form.is_valid():
-            return render_sheet(request, sheet, form, editing=deal, status=bad_form_status(request))
-        deal.entry = form.payload
-        deal.save(update_fields=["entry"])
+    deleting = "delete" in request.POST
+    form = None if deleting else TableDealForm(request.POST, profile=sheet.profile)
+    if form is not None and not form.is_valid():
+        editing = sheet.deals.filter(pk=deal).first()
+        return render_sheet(request, sheet, form, editing=editing, status=bad_form_status(request))
+    seen = inputs.parse(request.POST.get("version"), 1, MAX_VERSION)
+    with transaction.atomic():
+        ScoreSheet.objects.select_for_update().filter(pk=sheet.pk).first()
+        # Looked up under the lock: a delete or an edit that won the race is seen here.
+        current = sheet.deals.filter(pk=deal).first()
+        stale = current is None or current.version != seen
+        if not stale and deleting:
+            _delete(sheet, current)
+        elif not stale:
+            current.entry = form.payload
+            current.version += 1
+            current.save(update_fields=["entry", "version"])
+    if stale:
+        return _conflict(request, sheet, current, form)
     if not request.htmx:
         return redirect("quiz_sheet", sheet.token)
     return render_sheet(request, sheet)
+
+
+def _delete(sheet: ScoreSheet, deal: SheetDeal) -> None:
+    deal.delete()
+    # Later deals move up one, lowest first, so numbers stay unique throughout.
+    for later in sheet.deals.filter(number__gt=deal.number).order_by("number"):
+        later.number -= 1
+        later.save(update_fields=["number"])
+
+
+def _conflict(request, sheet, current: SheetDeal | None, form: TableDealForm | None):
+    """The sheet as it is, after an edit or a delete from a page drawn before another tab
+    changed or deleted the deal; what was typed stays in the form."""
+    if form is not None:
+        data = form.data.copy()
+        if current is None:
+            # Offered as a new deal, with a nonce of its own.
+            data["nonce"], data["version"] = uuid.uuid4().hex, ""
+        else:
+            # The version now shown: saving again replaces what the other tab saved.
+            data["version"] = str(current.version)
+        form = TableDealForm(data, profile=sheet.profile)
+        form.is_valid()
+        message = GONE_TYPED if current is None else CHANGED
+    else:
+        message = GONE if current is None else CHANGED_DELETE
+        if current is not None:
+            form = TableDealForm(profile=sheet.profile, initial=initial_of(current))
+    return render_sheet(request, sheet, form, editing=current, status=409, conflict=message)
 
 
 @require_POST
