@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tutor.club import codes
+from tutor.play.models import TableGame
 from tutor.quiz.models import SheetDeal
 
 pytestmark = pytest.mark.django_db
@@ -27,6 +28,31 @@ def test_the_club_handout_and_results_are_never_cached(client):
     key = codes.teacher_key(session)
     assert_private(client.get(reverse("club_handout", args=[session.code, key])))
     assert_private(client.get(reverse("club_export", args=[session.code, key])))
+
+
+def test_the_full_results_are_never_cached(client):
+    session = create(client)
+    join(Client(), session, "Ana")
+    key = codes.teacher_key(session)
+    assert_private(client.get(reverse("club_results", args=[session.code, key])))
+
+
+def test_a_signed_in_teachers_club_page_is_never_cached(client, django_user_model):
+    assert "no-store" not in client.get(reverse("club_index")).get("Cache-Control", "")
+    teacher = django_user_model.objects.create_user("teacher", password="a long pass 42")
+    client.force_login(teacher)
+    create(client)
+    page = client.get(reverse("club_index"))
+    assert "/club/host/" in page.content.decode()
+    assert_private(page)
+
+
+def test_the_play_lobby_and_a_games_sheet_are_never_cached(client):
+    assert_private(client.get(reverse("play_lobby", args=["coinche"])))
+    started = client.post(reverse("play_game_start"), {"seed": "3", "dealer": "W"})
+    assert started.status_code == 302
+    game = TableGame.objects.get()
+    assert_private(client.get(reverse("play_game", args=[game.token])))
 
 
 def test_the_score_sheet_is_never_cached(client):
@@ -48,7 +74,8 @@ def test_every_private_page_name_is_a_page_of_the_site():
     from django.urls import get_resolver
 
     names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
-    assert names >= settings.PRIVATE_PAGES, settings.PRIVATE_PAGES - names
+    private = settings.PRIVATE_PAGES | settings.PRIVATE_WHEN_SIGNED_IN
+    assert names >= private, private - names
 
 
 def test_editing_a_deal_of_the_score_sheet_is_never_cached(client):

@@ -89,6 +89,7 @@ PRIVATE_PAGES = frozenset(
         "club_host_act",
         "club_export",
         "club_handout",
+        "club_results",
         "club_play",
         "club_play_live",
         "club_answer",
@@ -100,12 +101,17 @@ PRIVATE_PAGES = frozenset(
         "quiz_test_result",
         "quiz_progress",
         "quiz_review",
+        "play_lobby",
+        "play_game",
         "play_deal",
         "play_replay",
         "login",
         "signup",
     }
 )
+# Pages private only for a signed-in visitor: the club page lists the teacher's past sessions
+# with their teacher links.
+PRIVATE_WHEN_SIGNED_IN = frozenset({"club_index"})
 
 ROOT_URLCONF = "tutor.urls"
 

@@ -84,7 +84,8 @@ class RefuseBadInput:
 
 
 class PrivatePages:
-    """``Cache-Control: no-store`` (and friends) on every page named in ``PRIVATE_PAGES``.
+    """``Cache-Control: no-store`` (and friends) on every page named in ``PRIVATE_PAGES``, and
+    on those of ``PRIVATE_WHEN_SIGNED_IN`` for a signed-in visitor.
 
     These pages hold answers, teacher keys or a learner's record: neither a shared proxy nor
     the browser's back-forward cache may keep them. A new private page opts in by adding its
@@ -97,7 +98,10 @@ class PrivatePages:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         match = request.resolver_match
-        private = match is not None and match.url_name in settings.PRIVATE_PAGES
+        name = match.url_name if match is not None else None
+        private = name in settings.PRIVATE_PAGES or (
+            name in settings.PRIVATE_WHEN_SIGNED_IN and request.user.is_authenticated
+        )
         # A page that already forbids storing (the club's polled pages) keeps its own header.
         if private and "no-store" not in response.get("Cache-Control", ""):
             add_never_cache_headers(response)
