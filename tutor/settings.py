@@ -160,17 +160,18 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# django-axes checks a sign-in before the password is hashed, so once an address or an account
-# name has failed too often, further attempts cost no hashing at all. Failures count per
-# address and, separately, per account name; the lock lifts after a quarter of an hour and a
-# successful sign-in clears the count, so the real owner is never shut out for long.
+# django-axes checks a sign-in before the password is hashed, so once a pair has failed too
+# often, further attempts cost no hashing at all. Failures lock the pair (account name,
+# address), never an account for everyone nor an address for every account: nobody can shut
+# an owner out from elsewhere, nor a school's network out by failing on one account. The lock
+# lifts after a quarter of an hour and a successful sign-in clears the count.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 10
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 # Failing on during a lock does not prolong it: an attacker cannot keep an owner out for good.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
@@ -182,6 +183,11 @@ AXES_VERBOSE = False
 # New accounts per address in a sliding hour: a class can sign up from the school's one
 # address, a script cannot fill the user table (tutor.lessons.views.signup).
 SIGNUPS_PER_HOUR = 30
+# Failed sign-ins per address, on any accounts, in a sliding window: past them the address
+# waits (no password is checked) until the window has slid past its failures. It slows one
+# client trying many accounts; a class mistyping its passwords stays well below it.
+SIGN_IN_FAILURES_PER_ADDRESS = 40
+SIGN_IN_WINDOW = 300
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "tutor.guard.passwords.NotBlankValidator"},
