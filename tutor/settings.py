@@ -87,6 +87,9 @@ PRIVATE_PAGES = frozenset(
         "club_host",
         "club_host_live",
         "club_host_act",
+        "club_joining",
+        "club_remove",
+        "club_remove_latest",
         "club_export",
         "club_handout",
         "club_results",
@@ -243,6 +246,10 @@ if not DEBUG:
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
 # The most players one club session takes (tutor/club/codes.py).
 CLUB_MAX_PLAYERS = int(os.environ.get("CLUB_MAX_PLAYERS", "2000"))
+# The most players of one session from one network address, unless its teacher says otherwise:
+# a class on a club's Wi-Fi shares one address, so the number is sized for a class, far below
+# the cap, and one client cannot fill a session alone.
+CLUB_PLAYERS_PER_NETWORK = int(os.environ.get("CLUB_PLAYERS_PER_NETWORK", "40"))
 # The addresses the proxy connects from: only their requests may name a client in that
 # header, and only the last hop (the one the proxy itself appended) is believed.
 TRUSTED_PROXIES = [

@@ -14,6 +14,8 @@ urlpatterns = [
     path("host/<str:code>/<str:key>/handout/", host.handout, name="club_handout"),
     path("host/<str:code>/<str:key>/results/", host.full_results, name="club_results"),
     path("host/<str:code>/<str:key>/remove/<int:player>/", host.remove, name="club_remove"),
+    path("host/<str:code>/<str:key>/remove-latest/", host.remove_latest, name="club_remove_latest"),
+    path("host/<str:code>/<str:key>/joining/", host.joining, name="club_joining"),
     path("screen/<str:code>/<str:key>/", host.screen, name="club_screen"),
     path("screen/<str:code>/<str:key>/live/", host.screen_poll, name="club_screen_live"),
     re_path(
