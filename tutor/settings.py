@@ -191,6 +191,12 @@ SIGNUPS_PER_HOUR = 30
 # client trying many accounts; a class mistyping its passwords stays well below it.
 SIGN_IN_FAILURES_PER_ADDRESS = 40
 SIGN_IN_WINDOW = 300
+# Practice questions filtered by a situation, per address and minute (tutor.quiz.views): a
+# class on one Wi-Fi asking one every ten seconds each stays below it.
+FILTERED_QUESTIONS_PER_MINUTE = 240
+# Club sessions created per address in ten minutes (tutor.club.views): posing thirty questions
+# is among the site's costliest requests.
+CLUB_SESSIONS_PER_TEN_MINUTES = 30
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "tutor.guard.passwords.NotBlankValidator"},

@@ -12,6 +12,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tutor.guard import throttle
 from tutor.pages import rules
 from tutor.pages.context_processors import visitor
 
@@ -31,17 +32,25 @@ def index(request):
     )
     if request.method == "GET" and request.GET.get("profile"):
         form.initial["profile"] = request.GET["profile"]
+    status = 200
     if request.method == "POST" and form.is_valid():
-        session = _create(request, form.cleaned_data)
-        if session is not None:
-            return redirect(host_url(session))
-        form.add_error(None, _("No question matches these choices; choose other topics."))
+        if not throttle.take("club_create", request, 600, settings.CLUB_SESSIONS_PER_TEN_MINUTES):
+            form.add_error(
+                None, _("Many sessions were created from this network just now. Wait a moment.")
+            )
+            status = 429
+        else:
+            session = _create(request, form.cleaned_data)
+            if session is not None:
+                return redirect(host_url(session))
+            form.add_error(None, _("No question matches these choices; choose other topics."))
     context = {"form": form}
     if request.user.is_authenticated:
         context["owned"] = history.sessions(request.user, host_url)
         context["topics"] = history.topics(request.user)
         context["rules"] = history.rules(request.user)
-    status = 400 if form.errors else 200
+    if status == 200 and form.errors:
+        status = 400
     return render(request, "club/index.html", context, status=status)
 
 
