@@ -1,5 +1,7 @@
 """Hostile requests get a translated 4xx, never a 500 (each case from the security review)."""
 
+import logging
+
 import pytest
 from django.test import Client
 
@@ -129,3 +131,21 @@ def test_a_nul_in_a_header_gets_a_400_never_a_500(header):
 
 def test_a_tab_in_a_header_is_no_reason_to_refuse():
     assert quiet_client().get("/en/", headers={"User-Agent": "a\tb"}).status_code == 200
+
+
+def test_a_foreign_host_gets_a_400_without_a_traceback_in_the_log():
+    """What reaches the site's log handlers (on the root logger): not the DisallowedHost."""
+    seen = []
+
+    class Keep(logging.Handler):
+        def emit(self, record):
+            seen.append(record)
+
+    keep = Keep()
+    logging.getLogger().addHandler(keep)
+    try:
+        response = quiet_client().get("/en/", headers={"Host": "evil.example"})
+    finally:
+        logging.getLogger().removeHandler(keep)
+    assert response.status_code == 400
+    assert not [record for record in seen if record.name.startswith("django.security")]

@@ -1,17 +1,21 @@
 """Faults in the middle of a club session: every answer is recorded exactly once.
 
-Run on demand, against a PostgreSQL database this test may fill and a cluster it may
+Run on demand, against a PostgreSQL database this test may fill, in a cluster it may
 restart (as root, or as the cluster's owner)::
 
-    ATOUT_FAULT_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/atout_faults \\
+    ATOUT_FAULT_DATABASE_URL=postgres://user:pass@127.0.0.1:5439/atout_faults \\
         .venv/bin/pytest -m fault tests/test_faults.py -s
 
-It starts gunicorn itself (two workers, port ``ATOUT_FAULT_PORT``, 8122 by default), and
-runs one question per fault while twelve phones answer with retries, as the real phones'
-htmx does after an error: no fault, gunicorn killed and restarted, gunicorn stopped
-gracefully and restarted, PostgreSQL restarted. At the end each phone has exactly one
-answer per question in the database, and every answer acknowledged with 200 is there.
-Skipped when the variable is not set.
+It restarts the cluster that listens on the URL's port (``pg_lsclusters``), and only that
+one: on a shared machine give it a cluster of its own (``pg_createcluster 15 fault --port
+5439``). It starts gunicorn itself (two workers, port ``ATOUT_FAULT_PORT``, 8122 by
+default), and runs one question per fault while twelve phones answer with retries, as the
+real phones' htmx does after an error: no fault, gunicorn killed and restarted, gunicorn
+stopped gracefully and restarted, PostgreSQL restarted. The teacher presses "next" until a
+question is open (after a reveal comes the scoreboard), and each fault is checked to strike
+while that question is open. At the end each phone has exactly one answer per question in
+the database, and every answer acknowledged with 200 is there. Skipped when the variable is
+not set.
 """
 
 import os
@@ -102,8 +106,14 @@ class Server:
 
 
 def restart_postgresql():
-    version, cluster = subprocess.check_output(["pg_lsclusters", "-h"], text=True).split()[:2]
-    subprocess.run(["pg_ctlcluster", version, cluster, "restart"], check=True)
+    """Restarts the cluster the database URL names by its port, not any other."""
+    port = str(urllib.parse.urlsplit(DATABASE_URL).port or 5432)
+    for line in subprocess.check_output(["pg_lsclusters", "-h"], text=True).splitlines():
+        version, cluster, cluster_port = line.split()[:3]
+        if cluster_port == port:
+            subprocess.run(["pg_ctlcluster", version, cluster, "restart"], check=True)
+            return
+    raise AssertionError(f"no PostgreSQL cluster of this machine listens on port {port}")
 
 
 def answer_with_retries(phone, code, acknowledged, index, failures):
@@ -149,6 +159,26 @@ def teacher_action(teacher, path):
     raise AssertionError(f"the teacher could not press {path}")
 
 
+def phase(teacher, host) -> tuple[str, str]:
+    """What the presenter shows: the phase, and the question's number ("" outside one)."""
+    status, page = teacher.send(host)
+    assert status == 200, status
+    shown = re.search(r'data-phase="(\w+)"', page).group(1)
+    number = re.search(r"Question (\d+) of", page)
+    return shown, number.group(1) if number else ""
+
+
+def open_next_question(teacher, host) -> str:
+    """Presses start or next until a question is open (after a reveal, "next" shows the
+    scoreboard first); returns its number."""
+    for _press in range(3):
+        shown, number = phase(teacher, host)
+        if shown == "question":
+            return number
+        teacher_action(teacher, host + ("start/" if shown == "lobby" else "next/"))
+    raise AssertionError(f"no question opened (the presenter shows {shown})")
+
+
 def test_every_answer_is_recorded_exactly_once_through_faults():
     import psycopg
 
@@ -182,8 +212,9 @@ def test_every_answer_is_recorded_exactly_once_through_faults():
             assert phone.send("/en/club/join/", data)[0] == 302
         acknowledged = [0] * PHONES
         failures = {fault: [] for fault in FAULTS}
+        struck = {}
         for fault in FAULTS:
-            teacher_action(teacher, host + ("start/" if fault == FAULTS[0] else "next/"))
+            number = open_next_question(teacher, host)
             threads = [
                 threading.Thread(
                     target=answer_with_retries,
@@ -194,6 +225,8 @@ def test_every_answer_is_recorded_exactly_once_through_faults():
             for thread in threads:
                 thread.start()
             time.sleep(0.5)
+            # The fault strikes while the question is open (and some phones still answer).
+            struck[fault] = (number, *phase(teacher, host))
             if fault == "kill gunicorn":
                 server.stop(signal.SIGKILL)
                 server.start()
@@ -217,5 +250,9 @@ def test_every_answer_is_recorded_exactly_once_through_faults():
     per_phone = dict(rows)
     print(f"answers per phone: {per_phone}; acknowledged with 200: {acknowledged}")
     print("failed attempts, retried, per fault:", {k: len(v) for k, v in failures.items()})
+    print("question open when each fault struck (number, phase, number shown):", struck)
+    assert struck == {
+        fault: (str(number), "question", str(number)) for number, fault in enumerate(FAULTS, 1)
+    }
     assert per_phone == {f"Phone {number}": len(FAULTS) for number in range(PHONES)}
     assert all(count <= len(FAULTS) for count in acknowledged)

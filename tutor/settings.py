@@ -269,4 +269,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
+    # A foreign Host header is answered 400; its traceback would only let scanners fill the log.
+    "loggers": {"django.security.DisallowedHost": {"handlers": [], "propagate": False}},
 }
