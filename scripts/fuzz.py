@@ -3,12 +3,15 @@
     DATABASE_URL=postgres://… python scripts/fuzz.py --port 8120 --requests 10000 --cli 2000
 
 Starts gunicorn itself (``DJANGO_DEBUG=0``, two workers of four threads, its log in a
-temporary file), creates a club session with a player, a score sheet and a self-test so
-the fuzz also reaches the pages behind them, then sends ``--requests`` requests drawn by
-the suite's strategies (tests/strategies.py: every route, every form's fields, bodies
-Django cannot parse) and counts the statuses, the 5xx and the tracebacks in the server's
-log. Then ``--cli`` standard inputs go through the command line in this process, a tenth
-of them also as a real ``python -m tutor.rules`` with a strict UTF-8 locale; it counts exit
+temporary file), creates a club session with a player, a score sheet with a deal, a
+self-test, a played deal and a game so the fuzz also reaches the pages behind them, then
+sends ``--requests`` requests drawn by the suite's strategies (tests/strategies.py: every
+route, every form's fields, bodies Django cannot parse; a third of them aimed at the
+numeric and JSON inputs with digits of other scripts, signs, spaces, thousands of digits,
+deep or huge JSON, forged phone ETags and NUL in cookies) and counts the statuses, the 5xx
+and the tracebacks in the server's log. Then ``--cli`` standard inputs go through the
+command line in this process (house-rule codes with such numbers among them), a tenth of
+them also as a real ``python -m tutor.rules`` with a strict UTF-8 locale; it counts exit
 statuses, ``internal_error`` answers and tracebacks. Without ``DATABASE_URL`` the server
 uses a throwaway SQLite file. Prints the figures; exits 1 on any 5xx or traceback.
 """
@@ -71,25 +74,43 @@ def live_objects() -> dict:
 
     from tutor.club import codes
     from tutor.club.models import ClubSession
+    from tutor.play.models import TableGame
+    from tutor.quiz.models import SheetDeal
 
     client = Client()
     create = {"game": "chouine", "profile": "chouine", "count": "3", "difficulty": "1"}
     client.post("/en/club/", create)
     session = ClubSession.objects.latest("created_at")
-    Client().post("/en/club/join/", {"code": session.code, "nickname": "Ana", "lang": "en"})
+    phone = Client()
+    phone.post("/en/club/join/", {"code": session.code, "nickname": "Ana", "lang": "en"})
     sheet = client.post("/en/quiz/sheet/", {"profile": "maison"})["Location"].split("/")[-2]
+    deal = {"seat": "S", "bid": "100", "trump": "H", "double": "1", "points": "98"}
+    client.post(f"/en/quiz/sheet/{sheet}/", {**deal, "last_trick": "takers", "nonce": "n"})
     form = {"game": "coinche", "profile": "federation", "difficulty": 1, "length": 5}
     test = client.post("/en/quiz/test/", form)["Location"].split("/")[-2]
-    return {"code": session.code, "key": codes.teacher_key(session), "token": sheet, "test": test}
+    played = client.post("/en/play/coinche/", {"seed": "3", "dealer": "W"})["Location"]
+    client.post("/en/play/coinche/game/", {"seed": "4"})
+    return {
+        "code": session.code,
+        "key": codes.teacher_key(session),
+        "token": sheet,
+        "test": test,
+        "deal": played.rstrip("/").split("/")[-1],
+        "game": TableGame.objects.latest("created").token,
+        "sheetdeal": str(SheetDeal.objects.filter(sheet__token=sheet).get().pk),
+        "player": phone.cookies[f"club_{session.code}"].value,
+    }
 
 
 def fuzz_http(port: int, count: int, live: dict) -> tuple[collections.Counter, list]:
     from hypothesis import HealthCheck, Phase, given, settings
-    from strategies import fill, form_fields, known_values, requests, routes
+    from hypothesis import strategies as st
+    from strategies import fill, form_fields, known_values, numeric_requests, requests, routes
 
     statuses: collections.Counter = collections.Counter()
     errors = []
     connection = [http.client.HTTPConnection("127.0.0.1", port, timeout=30)]
+    anywhere = requests(routes(), form_fields(), known_values())
 
     @settings(
         max_examples=count,
@@ -98,12 +119,14 @@ def fuzz_http(port: int, count: int, live: dict) -> tuple[collections.Counter, l
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
-    @given(requests(routes(), form_fields(), known_values()))
+    @given(st.one_of(anywhere, anywhere, numeric_requests()))
     def send(request):
         method, path, headers, body = request
         path = fill(path, live)
         body = fill(body.decode("latin-1"), live).encode("latin-1")
-        headers = {**headers, "Cookie": f"csrftoken={TOKEN}", "X-CSRFToken": TOKEN}
+        headers = {name: fill(value, live) for name, value in headers.items()}
+        cookies = "; ".join(filter(None, [f"csrftoken={TOKEN}", headers.get("Cookie")]))
+        headers = {**headers, "Cookie": cookies, "X-CSRFToken": TOKEN}
         headers["Content-Length"] = str(len(body))
         for _attempt in range(3):
             try:
