@@ -65,9 +65,11 @@ def test_the_same_move_sent_twice_at_once_is_made_once():
     url, at = fresh_deal(Client())
     statuses = run_together(
         [
-            lambda: Client(raise_request_exception=False)
-            .post(url, {"call": "80H", "at": at})
-            .status_code
+            lambda: (
+                Client(raise_request_exception=False)
+                .post(url, {"call": "80H", "at": at})
+                .status_code
+            )
             for _tab in range(4)
         ]
     )
