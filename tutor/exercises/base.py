@@ -221,9 +221,10 @@ def clean_params(qtype: QuestionType, params: Mapping | None) -> dict:
     """The filters of a question, checked: ``difficulty`` 1-3 and an optional ``situation``."""
     params = params or {}
     raw = params.get("difficulty") or 1
-    if str(raw) not in ("1", "2", "3"):
+    difficulty = raw if type(raw) is int and raw in (1, 2, 3) else inputs.parse(raw, 1, 3)
+    if difficulty is None:
         raise ExerciseError("quiz_bad_difficulty", value=str(raw)[:20])
-    cleaned: dict = {"difficulty": int(raw)}
+    cleaned: dict = {"difficulty": difficulty}
     situation = params.get("situation") or ""
     if situation:
         if situation not in qtype.situations:

@@ -120,11 +120,12 @@ class NumberField(forms.IntegerField):
             return None
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        low, high = self.min_value, self.max_value
+        high = self.max_value
         # One digit more than the largest value: "1000" for at most 999 gets the range's
         # message, not "enter a whole number".
-        length = MAX_DIGITS if high is None else len(str(max(abs(low or 0), high))) + 1
-        found = digits(str(value).strip(), length, signed=low is None or low < 0)
+        length = MAX_DIGITS if high is None else len(str(high)) + 1
+        # A sign is read, so that "-3" for at least 0 gets the range's message too.
+        found = digits(str(value).strip(), length, signed=True)
         if found is None:
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         return found

@@ -11,6 +11,7 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tutor import exercises
+from tutor.guard import inputs
 from tutor.pages import rules
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.coinche.scoring import score_deal
@@ -25,7 +26,7 @@ BIDS = [str(n) for n in range(80, 190, 10)] + ["capot", "generale"]
 
 
 def points(label):
-    return forms.IntegerField(label=label, min_value=0, max_value=1000, initial=0)
+    return inputs.NumberField(label=label, min_value=0, max_value=1000, initial=0)
 
 
 class DealForm(forms.Form):
@@ -47,10 +48,10 @@ class DealForm(forms.Form):
     points_ns = points(_("Card points of North-South"))
     points_ew = points(_("Card points of East-West"))
     last_trick = forms.ChoiceField(label=_("Last trick won by"))
-    tricks_n = forms.IntegerField(label=_("Tricks of North"), min_value=0, max_value=8)
-    tricks_e = forms.IntegerField(label=_("Tricks of East"), min_value=0, max_value=8)
-    tricks_s = forms.IntegerField(label=_("Tricks of South"), min_value=0, max_value=8)
-    tricks_w = forms.IntegerField(label=_("Tricks of West"), min_value=0, max_value=8)
+    tricks_n = inputs.NumberField(label=_("Tricks of North"), min_value=0, max_value=8)
+    tricks_e = inputs.NumberField(label=_("Tricks of East"), min_value=0, max_value=8)
+    tricks_s = inputs.NumberField(label=_("Tricks of South"), min_value=0, max_value=8)
+    tricks_w = inputs.NumberField(label=_("Tricks of West"), min_value=0, max_value=8)
     declarations_ns = points(_("Declarations of North-South"))
     declarations_ew = points(_("Declarations of East-West"))
     belote_ns = points(_("Belote of North-South"))
@@ -80,7 +81,8 @@ class DealForm(forms.Form):
             "game": d["game"],
             "contract": {
                 "seat": d["seat"],
-                "bid": int(bid) if bid.isdigit() else (bid or None),
+                # An amount, a word (capot, générale) or none, from the form's own choices.
+                "bid": inputs.digits(bid, 4) or bid or None,
                 "trump": d["trump"],
                 "double": d["double"],
             },

@@ -180,9 +180,10 @@ class TableDealForm(forms.Form):
             "game": "belote" if classic else "coinche",
             "contract": {
                 "seat": d["seat"],
-                "bid": None if classic else int(bid) if bid.isdigit() else bid,
+                # An amount or a word (capot, générale), from the form's own choices.
+                "bid": None if classic else inputs.digits(bid, 4) or bid,
                 "trump": d["trump"],
-                "double": int(d["double"]),
+                "double": inputs.digits(d["double"], 1),
             },
             "points": d["points"],
             "last_trick": d["last_trick"],
