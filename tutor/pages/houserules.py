@@ -163,7 +163,8 @@ def _typed(option: str, query) -> object:
 def _engine_value(option: str, typed: object) -> object:
     kind, *args = domain(option)
     if kind == "int" or (kind == "choice" and all(isinstance(v, int) for v in args[0])):
-        number = inputs.digits(str(typed), 7, signed=True)
+        # Any whole number reads as one, so that one out of range gets the range's message.
+        number = inputs.digits(str(typed), inputs.MAX_DIGITS, signed=True)
         if number is not None:
             return number
     return typed
