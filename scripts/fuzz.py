@@ -134,6 +134,10 @@ def fuzz_http(port: int, count: int, live: dict) -> tuple[collections.Counter, l
                 response = connection[0].getresponse()
                 response.read()
                 break
+            except ValueError:
+                # http.client refuses to send it (a line break in a header): no client can.
+                statuses["not sendable"] += 1
+                return
             except (http.client.HTTPException, OSError):
                 connection[0].close()
                 connection[0] = http.client.HTTPConnection("127.0.0.1", port, timeout=30)

@@ -410,7 +410,9 @@ def numeric_requests(draw):
         if name == "Cookie":
             value = f'sessionid="{draw(odd_numbers())}\\000x"; deck={draw(odd_numbers())}'
         if name in ("Cookie", "If-None-Match"):
-            # A header holds latin-1 text only; what else it carries is sent as UTF-8 bytes.
+            # A header holds latin-1 text only, what else it carries sent as UTF-8 bytes; and
+            # no line break, which would end it on the wire.
+            value = value.replace("\r", " ").replace("\n", " ")
             headers[name] = value.encode("utf-8", "surrogatepass").decode("latin-1")
         else:
             data.append((name, value))
