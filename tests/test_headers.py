@@ -47,12 +47,16 @@ def test_a_signed_in_teachers_club_page_is_never_cached(client, django_user_mode
     assert_private(page)
 
 
-def test_the_play_lobby_and_a_games_sheet_are_never_cached(client):
-    assert_private(client.get(reverse("play_lobby", args=["coinche"])))
+def test_a_players_lobby_and_a_games_sheet_are_never_cached(client):
+    # A visitor who brings nothing gets the lobby everyone gets (a shared page).
+    lobby = reverse("play_lobby", args=["coinche"])
+    assert "no-store" not in client.get(lobby).get("Cache-Control", "")
     started = client.post(reverse("play_game_start"), {"seed": "3", "dealer": "W"})
     assert started.status_code == 302
     game = TableGame.objects.get()
     assert_private(client.get(reverse("play_game", args=[game.token])))
+    # Now with a session: the lobby lists this player's own deals.
+    assert_private(client.get(lobby))
 
 
 def test_the_score_sheet_is_never_cached(client):
@@ -74,7 +78,7 @@ def test_every_private_page_name_is_a_page_of_the_site():
     from django.urls import get_resolver
 
     names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
-    private = settings.PRIVATE_PAGES | settings.PRIVATE_WHEN_SIGNED_IN
+    private = settings.PRIVATE_PAGES | settings.PRIVATE_FOR_OWNERS
     assert names >= private, private - names
 
 

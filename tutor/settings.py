@@ -31,6 +31,7 @@ ALLOWED_HOSTS = [
 ]
 
 INSTALLED_APPS = [
+    "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -44,6 +45,7 @@ INSTALLED_APPS = [
     "tutor.lessons",
     "tutor.club",
     "tutor.play",
+    "tutor.reports",
 ]
 
 MIDDLEWARE = [
@@ -63,6 +65,8 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tutor.guard.middleware.PrivatePages",
+    # Inside PrivatePages, so a page it serves gets the same headers as one its view renders.
+    "tutor.caching.SharedPages",
     # Last, as django-axes asks: it turns a locked-out sign-in into our lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -96,6 +100,9 @@ PRIVATE_PAGES = frozenset(
         "club_play",
         "club_play_live",
         "club_answer",
+        "club_play_events",
+        "club_host_events",
+        "club_screen_events",
         "quiz_sheet",
         "quiz_sheet_deal",
         "quiz_sheet_rematch",
@@ -104,17 +111,43 @@ PRIVATE_PAGES = frozenset(
         "quiz_test_result",
         "quiz_progress",
         "quiz_review",
-        "play_lobby",
         "play_game",
+        "quiz_count_run",
+        "quiz_count_answer",
+        "quiz_count_end",
+        "quiz_sheet_export",
+        "play_game_export",
         "play_deal",
         "play_replay",
+        "report",
         "login",
         "signup",
     }
 )
-# Pages private only for a signed-in visitor: the club page lists the teacher's past sessions
-# with their teacher links.
-PRIVATE_WHEN_SIGNED_IN = frozenset({"club_index"})
+# Pages private for a visitor who brings something of their own (signed in, or a session): the
+# club page lists a signed-in teacher's past sessions with their teacher links, the play lobby a
+# player's unfinished deals. For everyone else they are the same page (SHARED_PAGES below).
+PRIVATE_FOR_OWNERS = frozenset({"club_index", "play_lobby"})
+
+# URL names of the pages that are the same for every visitor who brings nothing of their own
+# (no session, not signed in): tutor.caching.SharedPages serves them from one rendering per
+# address, language and deck. A page that reads anything else about the visitor (the time,
+# the database beyond their own rows) must not be named here.
+SHARED_PAGES = frozenset(
+    {
+        "home",
+        "glossary",
+        "profiles",
+        "house_rules",
+        "lessons_index",
+        "lesson",
+        "quiz_question",
+        "quiz_curated",
+        "quiz_calculator",
+        "referee",
+        "play_lobby",
+    }
+)
 
 ROOT_URLCONF = "tutor.urls"
 
@@ -130,22 +163,29 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tutor.pages.context_processors.visitor",
             ],
-            "builtins": ["tutor.pages.templatetags.atout"],
+            "builtins": ["tutor.pages.templatetags.atout", "tutor.reports.templatetags.reports"],
         },
     }
 ]
 
 WSGI_APPLICATION = "tutor.wsgi.application"
 
-# Persistent connections (one per server thread), without a health check: the check is a
-# round trip ("SELECT 1") before the first query of every request, a fifth of the server's
-# time under a club session's load. A connection the database dropped (a restart) fails the
-# one request that finds it, and Django then closes it; the next request opens a new one.
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=600, conn_health_checks=False
-    )
-}
+# PostgreSQL: a pool of connections per server process (psycopg's), without a health check.
+# Under ASGI each request's sync code runs in a thread of its own, so a connection kept by a
+# thread (CONN_MAX_AGE) would be a new connection per request; the pool hands a request an open
+# one and takes it back at the end. A connection the database dropped (a restart) fails the one
+# request that finds it, and the pool then replaces it. SQLite keeps its connection per thread.
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {
+            "min_size": 2,
+            # Per process: PostgreSQL's max_connections must exceed this × processes × servers,
+            # plus one listening connection per process (tutor/push.py).
+            "max_size": int(os.environ.get("DB_POOL_SIZE", "8")),
+            "timeout": 20,
+        }
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Club sessions poll while others write: wait for a lock instead of failing, take the
     # write lock at the start of a transaction, and let readers go on during a write (WAL).
@@ -250,6 +290,11 @@ if not DEBUG:
 # names it (e.g. HTTP_X_FORWARDED_FOR); empty when clients connect directly.
 # Sign-in, sign-up and club joins are limited per client address (tutor.guard.clients).
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+# Problem reports each client address may send in a sliding hour (tutor/reports/views.py).
+REPORTS_PER_HOUR = 20
+# A count storm's length and the seconds a wrong answer costs (tutor/quiz/drills.py).
+COUNT_STORM_SECONDS = 180
+COUNT_STORM_PENALTY = 10
 # The most players one club session takes (tutor/club/codes.py).
 CLUB_MAX_PLAYERS = int(os.environ.get("CLUB_MAX_PLAYERS", "2000"))
 # The most players of one session from one network address, unless its teacher says otherwise:

@@ -1,4 +1,5 @@
 from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
 from django.urls import include, path
 
 from tutor.club import views as club
@@ -11,6 +12,8 @@ urlpatterns = [
     # The address the projector shows before the code: the join form, code still to type.
     path("j", club.short_join, {"code": ""}),
     path("j/", club.short_join, {"code": ""}),
+    # Staff only: problem reports (tutor/reports/admin.py), in the staff's own language.
+    path("admin/", admin.site.urls),
 ]
 urlpatterns += i18n_patterns(
     path("", include("tutor.pages.urls")),
@@ -18,4 +21,5 @@ urlpatterns += i18n_patterns(
     path("learn/", include("tutor.lessons.urls")),
     path("club/", include("tutor.club.urls")),
     path("", include("tutor.play.urls")),
+    path("report/", include("tutor.reports.urls")),
 )

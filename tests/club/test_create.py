@@ -64,3 +64,20 @@ def test_sessions_created_from_one_address_are_limited(client, settings):
     assert "Many sessions were created" in refused.content.decode()
     assert ClubSession.objects.count() == 2
     assert Client(REMOTE_ADDR="203.0.113.5").post(reverse("club_index"), data).status_code == 302
+
+
+def test_a_session_runs_under_chouine_house_rules_in_use(client):
+    # "Use these rules" from the builder: the club form offers them, and the questions
+    # are posed under them (the match to five deals, the quinte at 100).
+    code = "chouine~quinte:100~deals_to_win_match:5"
+    client.post(reverse("use_rules"), {"profile": code, "name": "Lavardin"})
+    page = client.get(reverse("club_index")).content.decode()
+    assert f'<option value="{code}">Lavardin</option>' in page
+    session = create(client, profile=code, topics=["chouine_scoring"], count="4")
+    assert session.profile == code
+    assert {q.data["profile"] for q in session.questions.all()} == {code}
+    refused = client.post(
+        reverse("club_index"),
+        {"game": "chouine", "profile": "chouine~max_bid:180", "count": "3", "difficulty": "1"},
+    )
+    assert refused.status_code == 400

@@ -15,8 +15,9 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from tutor import exercises
+from tutor import exercises, push
 
+from . import live
 from .models import Answer, ClubQuestion, ClubSession, Player
 
 # Phones and networks lag: an answer sent as the clock reaches zero still counts.
@@ -36,7 +37,10 @@ def _locked(session_id: int) -> ClubSession:
 
 
 def _bump(session: ClubSession, **fields) -> None:
+    """The teacher's move (or the clock's): a new phase version, told to every stream once the
+    move commits."""
     ClubSession.objects.filter(pk=session.pk).update(phase_version=F("phase_version") + 1, **fields)
+    push.publish(live.topic(session.code), session.phase_version + 1)
 
 
 def advance(session_id: int) -> None:
@@ -114,13 +118,15 @@ def _remove(session: ClubSession, players) -> int:
         session.removed = [*session.removed, *digests]
         session.save(update_fields=["removed"])
         players.delete()
+        # The same version: a removed phone's stream sends it away, the others show no change.
+        push.publish(live.topic(session.code), session.phase_version)
     return len(digests)
 
 
 def set_joining(session_id: int, **fields) -> None:
     """The teacher opens or closes the session to new players (``joining_open``), or sets how
-    many may join from one network (``per_network``); the projector shows it at its next
-    poll."""
+    many may join from one network (``per_network``); a new version, so the projector shows
+    it at once."""
     with transaction.atomic():
         _bump(_locked(session_id), **fields)
 

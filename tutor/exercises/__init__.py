@@ -59,7 +59,7 @@ True
 (True, [])
 """
 
-from . import chouine, coinche  # noqa: F401  (each registers its types)
+from . import chouine, chouine_counting, coinche  # noqa: F401  (each registers its types)
 from .base import (
     TYPES,
     BadAnswer,

@@ -9,8 +9,19 @@ verdict is drawn on it too: each card of the hand marked, the trick's winner sho
 from __future__ import annotations
 
 from tutor import table as card_table
+from tutor.memo import LRU, freeze, kept
+from tutor.reports import spots
+from tutor.rules.explain import player_name, side_name
 
 from .base import Verdict, get_type, text
+
+
+def side_label(side: str, lang: str) -> str:
+    """Who a ``scores`` answer gives points to: a partnership, or a Chouine player."""
+    if side in ("A", "B"):
+        name = player_name(side, lang)
+        return name[:1].upper() + name[1:]
+    return side_name(side, lang)
 
 
 def _rows(question: dict, lang: str) -> list[dict]:
@@ -35,17 +46,21 @@ def table_view(
     given: object = None,
     verdict: Verdict | None = None,
     reveal: bool = False,
+    solution: bool = True,
 ) -> tuple[dict | None, dict | None]:
     """The question's table and hand (either may be ``None``), with ``given`` ticked and,
     once checked, each card's verdict, the engine's reasons and the trick's winner
-    (``reveal`` shows the winner without a verdict: a club session's reveal)."""
+    (``reveal`` shows the winner without a verdict: a club session's reveal). Without
+    ``solution`` (a first miss) only the cards chosen are marked, the refused ones with
+    their reasons: nothing says which cards were left out, nor who wins."""
     qtype = get_type(question["type"])
     position = qtype.table(question)
     if position is None:
         return None, None
     position = dict(position)
     game, cards = position.pop("game"), position.pop("hand", None)
-    if (verdict is not None or reveal) and qtype.shows_winner:
+    held = verdict is not None and not verdict.correct and not solution
+    if (verdict is not None or reveal) and qtype.shows_winner and not held:
         position["show_winner"] = True
     draw = card_table.chouine_table if game == "chouine" else card_table.coinche_table
     drawn = draw(lang, **position)
@@ -55,6 +70,8 @@ def table_view(
     marks, reasons = {}, {}
     if verdict is not None and choose:
         marks = card_table.verdicts(cards, verdict.given, verdict.expected)
+        if held:
+            marks = {code: mark for code, mark in marks.items() if code in (verdict.given or ())}
         why = {code: text(step, lang) for code, step in qtype.card_reasons(question).items()}
         for code, mark in marks.items():
             if mark == "missed":
@@ -74,11 +91,36 @@ def table_view(
     return drawn, hand
 
 
+# Questions and verdicts in words, once per question, answer and language: the engine
+# decides a verdict from the question and the answer alone. The dicts are shared: templates
+# and callers read them, never change them.
+VIEWS = LRU(items=800)
+
+
+def _verdict_key(verdict: Verdict | None):
+    if verdict is None:
+        return None
+    return freeze((verdict.correct, verdict.given, verdict.expected, verdict.rule))
+
+
 def question_view(
-    question: dict, lang: str, given: object = None, verdict: Verdict | None = None
+    question: dict,
+    lang: str,
+    given: object = None,
+    verdict: Verdict | None = None,
+    solution: bool = True,
+) -> dict:
+    key = ("question", freeze(question), lang, freeze(given), _verdict_key(verdict), solution)
+    return VIEWS.get_or_make(
+        key, lambda: kept(_question_view(question, lang, given, verdict, solution))
+    )
+
+
+def _question_view(
+    question: dict, lang: str, given: object, verdict: Verdict | None, solution: bool
 ) -> dict:
     qtype = get_type(question["type"])
-    drawn, hand = table_view(question, lang, given, verdict)
+    drawn, hand = table_view(question, lang, given, verdict, solution=solution)
     return {
         "type": qtype.name,
         "kind": qtype.answer_kind,
@@ -91,6 +133,14 @@ def question_view(
             {"value": c["value"], "label": text(c["label"], lang)} for c in question["choices"]
         ],
         "sides": question["data"].get("sides", []),
+        "side_fields": [
+            {
+                "code": side,
+                "label": side_label(side, lang),
+                "given": given.get(side) if isinstance(given, dict) else None,
+            }
+            for side in question["data"].get("sides", [])
+        ],
         "given": given,
     }
 
@@ -107,26 +157,50 @@ def answer_view(question: dict, answer: object, lang: str) -> dict:
         return {"kind": kind, "text": labels.get(answer, str(answer))}
     if kind == "number":
         return {"kind": kind, "number": answer}
-    return {"kind": kind, "scores": list(answer.items())}
+    return {
+        "kind": kind,
+        "scores": [(side, points, side_label(side, lang)) for side, points in answer.items()],
+    }
 
 
-def verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
+def verdict_view(
+    question: dict,
+    verdict: Verdict,
+    lang: str,
+    solution: bool = True,
+    step: int | None = None,
+) -> dict:
     """The feedback. For ``cards`` questions the hand carries the verdict and the reasons,
-    so the steps leave out the sentences the cards already show."""
-    kind = get_type(question["type"]).answer_kind
-    why_wrong = [text(step, lang) for step in verdict.why_wrong]
-    steps = [text(step, lang) for step in verdict.steps]
+    so the steps leave out the sentences the cards already show. Without ``solution`` (a
+    first miss) a wrong answer says why it is wrong (the verdict's ``hint``) and holds back
+    the right answer and the engine's steps, which would give it away. Kept per question,
+    language, verdict and ``solution``; ``report``, the spot of its "Report a problem" link
+    (``step``: the exercise's number on its page), differs per page and is added to it."""
+    key = ("verdict", freeze(question), lang, _verdict_key(verdict), solution)
+    view = VIEWS.get_or_make(key, lambda: kept(_verdict_view(question, verdict, lang, solution)))
+    said = verdict.hint if view["held"] else [*verdict.why_wrong, *verdict.steps]
+    report = spots.exercise(question, [question["prompt"], *said], verdict.given, step)
+    return {**view, "report": report}
+
+
+def _verdict_view(question: dict, verdict: Verdict, lang: str, solution: bool) -> dict:
+    qtype = get_type(question["type"])
+    kind = qtype.answer_kind
+    held = not verdict.correct and not solution
+    why_wrong = [text(step, lang) for step in (verdict.hint if held else verdict.why_wrong)]
+    steps = [] if held else [text(step, lang) for step in verdict.steps]
     if kind == "cards":
-        _table, hand = table_view(question, lang, verdict.given, verdict)
+        _table, hand = table_view(question, lang, verdict.given, verdict, solution=solution)
         shown = {card["reason"] for card in hand["reasons"]} if hand else set()
         steps = [line for line in steps if line not in shown]
         why_wrong = [line for line in why_wrong if line not in shown]
     return {
         "correct": verdict.correct,
+        "held": held,
         "kind": kind,
         "given": answer_view(question, verdict.given, lang),
-        "expected": answer_view(question, verdict.expected, lang),
-        "expected_value": verdict.expected if kind == "choice" else None,
+        "expected": None if held else answer_view(question, verdict.expected, lang),
+        "expected_value": verdict.expected if kind == "choice" and not held else None,
         "steps": steps,
         "why_wrong": why_wrong,
         "rule": verdict.rule,

@@ -120,12 +120,11 @@ class NumberField(forms.IntegerField):
             return None
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        high = self.max_value
-        # One digit more than the largest value: "1000" for at most 999 gets the range's
-        # message, not "enter a whole number".
-        length = MAX_DIGITS if high is None else len(str(high)) + 1
+        # Up to the command line's longest number, whatever the range: a number typed too
+        # large ("123456789" for at most 999) gets the range's message, not "enter a whole
+        # number"; what is longer is no number anyone typed.
         # A sign is read, so that "-3" for at least 0 gets the range's message too.
-        found = digits(str(value).strip(), length, signed=True)
+        found = digits(str(value).strip(), MAX_DIGITS, signed=True)
         if found is None:
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         return found

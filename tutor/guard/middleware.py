@@ -83,9 +83,15 @@ class RefuseBadInput:
         )
 
 
+def _owner(request: HttpRequest) -> bool:
+    """Whether the visitor brings rows of their own: an account, or a session."""
+    session = getattr(request, "session", None)
+    return request.user.is_authenticated or bool(session is not None and session.session_key)
+
+
 class PrivatePages:
     """``Cache-Control: no-store`` (and friends) on every page named in ``PRIVATE_PAGES``, and
-    on those of ``PRIVATE_WHEN_SIGNED_IN`` for a signed-in visitor.
+    on those of ``PRIVATE_FOR_OWNERS`` for a visitor signed in or with a session.
 
     These pages hold answers, teacher keys or a learner's record: neither a shared proxy nor
     the browser's back-forward cache may keep them. A new private page opts in by adding its
@@ -100,7 +106,7 @@ class PrivatePages:
         match = request.resolver_match
         name = match.url_name if match is not None else None
         private = name in settings.PRIVATE_PAGES or (
-            name in settings.PRIVATE_WHEN_SIGNED_IN and request.user.is_authenticated
+            name in settings.PRIVATE_FOR_OWNERS and _owner(request)
         )
         # A page that already forbids storing (the club's polled pages) keeps its own header.
         if private and "no-store" not in response.get("Cache-Control", ""):

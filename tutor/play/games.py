@@ -171,7 +171,7 @@ def start(request):
         if dealer is not None and dealer not in SEATS:
             raise RulesError("bad_seat", value=dealer[:5])
     except (RulesError, inputs.BadInput) as error:
-        step = views.refusal_step(error)
+        step = views.settings_step(error)
         return _bad(request, 400, step.code, step.params)
     if seed is None:
         seed = random.randrange(views.SEED_LIMIT)

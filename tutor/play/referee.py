@@ -16,8 +16,9 @@ from tutor import table as card_table
 from tutor.guard import inputs
 from tutor.pages import profiles as page_profiles
 from tutor.pages import rules as page_rules
-from tutor.pages.houserules import described_changes
+from tutor.pages.houserules import described_changes, sentence
 from tutor.quiz.labels import PROFILES as PROFILE_LABELS
+from tutor.reports import spots
 from tutor.rules.cards import RANKS, SEATS, SUITS, next_seat
 from tutor.rules.cli import ask
 from tutor.rules.coinche.profiles import coinche_profile
@@ -169,7 +170,7 @@ def _about(key: str, spec: object) -> dict:
     if key in page_profiles.SHORT:
         about = {"line": page_profiles.SHORT[key], "anchor": key, "facts": []}
         if key != "chouine":
-            about["facts"] = [page_profiles.undertrump_fact(get_profile(key))]
+            about["facts"] = [sentence("undertrump", get_profile(key).undertrump)]
         return about
     try:
         profile = coinche_profile(spec)
@@ -206,9 +207,12 @@ def answer(position: dict, lang: str) -> tuple[list[dict], str]:
         try:
             result, steps = ask("legal", payload)
         except RulesError as error:
-            column["error"] = render_step(Step(error.code, error.params), lang)
+            refused = Step(error.code, error.params)
+            column["error"] = render_step(refused, lang)
+            column["report"] = spots.legal(payload, [refused])
             errors.append(column["error"])
         else:
+            column["report"] = spots.legal(payload, steps)
             column.update(
                 legal=result["legal"],
                 rule=render_step(steps[0], lang) if steps else "",
@@ -275,6 +279,7 @@ def page(request):
         position.update(
             rules=code or "", rules_choices=choices, rules_label=dict(choices).get(code)
         )
+        context.update(_turns(position, lang))
     context["position"] = position
     status = 200
     if mistake is not None:
@@ -289,11 +294,34 @@ def page(request):
         else:
             context["columns"] = columns
             if error:
+                # Refused under every rule set: the engine's refusal is the answer reported.
                 context["error"] = error
+                context["error_report"] = columns[0]["report"]
                 status = 400
             else:
                 context["table"] = _table(position, lang)
     return render(request, "play/referee.html", context, status=status)
+
+
+def _turns(position: dict, lang: str) -> dict:
+    """Who plays each card of the trick and who is to play, in the engine's order of play
+    from the leader: the form labels its fields with them, and its script follows a new
+    leader or card with the same order (``orders``: each leader's order of play)."""
+    orders = {}
+    for leader in SEATS:
+        order, seat = [], leader
+        for _turn in range(4):
+            order.append(seat)
+            seat = next_seat(seat)
+        orders[leader] = order
+    order = orders[position["leader"]]
+    names = {seat: seat_name(seat, lang) for seat in SEATS}
+    return {
+        "slot_seats": [names[seat] for seat in order[:3]],
+        "to_play": names[order[len(position["trick"])]],
+        "orders": {leader: " ".join(order) for leader, order in orders.items()},
+        "seat_names": names,
+    }
 
 
 def _table(position: dict, lang: str) -> dict:

@@ -24,8 +24,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tutor.guard import inputs
 from tutor.pages import rules as page_rules
 from tutor.quiz.owner import owned, owner
+from tutor.reports import spots
 from tutor.rules.cards import SEATS
 from tutor.rules.chouine.deal import IllegalMove as ChouineIllegal
+from tutor.rules.chouine.houserules import chouine_profile
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, gettext_noop, messages, suit_name
@@ -63,16 +65,22 @@ def bad_request(request, step: Step, status: int = 400):
     return render(request, "play/bad_request.html", {"message": message}, status=status)
 
 
-def _profile_spec(text: str | None, request=None) -> object:
-    """A profile name, a house-rule code (``federation~max_bid:180``) or a house-rule JSON
-    object, checked by the engine (raises RulesError, or BadInput for JSON the decoder
-    refuses); by default the visitor's rules."""
+PROFILES = {"coinche": coinche.PROFILES, "chouine": chouine.PROFILES}
+CHECK_PROFILE = {"coinche": coinche_profile, "chouine": chouine_profile}
+
+
+def _profile_spec(text: str | None, request=None, game: str = "coinche") -> object:
+    """A profile name of ``game``, a house-rule code (``federation~max_bid:180``,
+    ``chouine~quinte:100``) or a house-rule JSON object, checked by the engine (raises
+    RulesError, or BadInput for JSON the decoder refuses); by default the visitor's rules
+    for that game."""
     if not text:
+        default = PROFILES[game][0]
         if request is None:
-            return "federation"
-        return page_rules.chosen(request, coinche.PROFILES, source={}) or "federation"
+            return default
+        return page_rules.chosen(request, PROFILES[game], source={}) or default
     spec = inputs.json_value(text) if text.lstrip().startswith("{") else text
-    coinche_profile(spec)
+    CHECK_PROFILE[game](spec)
     return spec
 
 
@@ -80,7 +88,7 @@ def _seed(text: str | None) -> int | None:
     return inputs.optional_number(text, 0, SEED_LIMIT - 1, reason="play_bad_seed")
 
 
-def refusal_step(error: RulesError | inputs.BadInput) -> Step:
+def settings_step(error: RulesError | inputs.BadInput) -> Step:
     """Why a request's settings were refused, from the engine or from the input reader."""
     if isinstance(error, inputs.BadInput):
         return error.step
@@ -93,12 +101,12 @@ def lobby(request, game: str):
     data = request.POST if request.method == "POST" else request.GET
     try:
         seed = _seed(data.get("seed"))
-        spec = _profile_spec(data.get("profile"), request) if game == "coinche" else "chouine"
+        spec = _profile_spec(data.get("profile"), request, game)
         dealer = data.get("dealer") or None
         if dealer is not None and dealer not in (SEATS if game == "coinche" else "AB"):
             raise RulesError("bad_seat", value=dealer[:5])
     except (RulesError, inputs.BadInput) as error:
-        return bad_request(request, refusal_step(error))
+        return bad_request(request, settings_step(error))
     seats = "all" if data.get("seats") == "all" else "one"
     if request.method == "POST":
         if seed is None:
@@ -121,7 +129,7 @@ def lobby(request, game: str):
         return redirect("play_deal", game=game, token=record.token)
     mine = TableDeal.objects.filter(owned(request), game=game, finished=False)[:10]
     current = spec if isinstance(spec, str) else None
-    profiles = page_rules.choices(request, coinche.PROFILES, current)
+    profiles = page_rules.choices(request, PROFILES[game], current)
     return render(
         request,
         "play/lobby.html",
@@ -148,15 +156,24 @@ def auto_advance(request) -> bool:
     return chosen
 
 
-def _page(request, record: TableDeal, table, message: str = "", status: int = 200):
+def _page(
+    request,
+    record: TableDeal,
+    table,
+    said: Step | None = None,
+    move: tuple | None = None,
+    status: int = 200,
+):
+    """The deal's page (its play area for htmx); ``said``: the engine's refusal (of ``move``,
+    an action and its value) or another message, shown in the news."""
     lang = get_language()
     view = table.context(lang)
+    message = render_step(said, lang) if said is not None else ""
     scores = table.scores()
     share = {"seed": record.seed, "dealer": record.dealer}
-    if record.game == "coinche":
-        share["profile"] = (
-            record.profile if isinstance(record.profile, str) else json.dumps(record.profile)
-        )
+    share["profile"] = (
+        record.profile if isinstance(record.profile, str) else json.dumps(record.profile)
+    )
     context = {
         "v": view,
         "record": record,
@@ -173,6 +190,10 @@ def _page(request, record: TableDeal, table, message: str = "", status: int = 20
         "share_profile": share.get("profile", ""),
         "suits": [(suit, suit_name(suit, lang)) for suit in "SHDC"],
     }
+    if said is not None:
+        context["refusal"] = spots.play(record, table.replay_payload(), [said], move, False)
+    if "score" in view:
+        context["end_report"] = spots.play(record, table.replay_payload(), view["score"]["said"])
     if record.table_game_id and (view["phase"] == "done" or not request.htmx):
         context["match"] = games.deal_context(record, table, lang)
     template = f"play/_{record.game}.html" if request.htmx else f"play/{record.game}.html"
@@ -182,12 +203,14 @@ def _page(request, record: TableDeal, table, message: str = "", status: int = 20
 @dataclass
 class Refusal:
     """A POST the table does not take: nothing is saved, and the answer is drawn once the
-    deal's row is free again: the deal's page with ``message``, or for a request no page
-    of the deal sends, the short error page with ``step``."""
+    deal's row is free again: the deal's page saying ``said`` (the engine's refusal of
+    ``move``, an action and its value, or that the table moved on), or for a request no
+    page of the deal sends, the short error page with ``step``."""
 
     status: int
-    message: str = ""
+    said: Step | None = None
     table: object = None
+    move: tuple | None = None
     step: Step | None = None
 
 
@@ -207,7 +230,7 @@ def deal(request, game: str, token: str):
     if isinstance(outcome, Refusal):
         if outcome.step is not None:
             return bad_request(request, outcome.step, status=outcome.status)
-        return _page(request, record, outcome.table, outcome.message, outcome.status)
+        return _page(request, record, outcome.table, outcome.said, outcome.move, outcome.status)
     if record.finished:
         request.session["play_finished_one"] = True
     if request.htmx:
@@ -219,9 +242,8 @@ def _post(request, record: TableDeal, table_class):
     """Applies the POSTed action to the locked ``record`` and saves it: the table as it is
     now, or the :class:`Refusal`."""
     table = table_class(record)
-    lang = get_language()
     if games.moved_on(record):
-        return Refusal(409, render_step(Step("play_game_moved_on"), lang), table)
+        return Refusal(409, Step("play_game_moved_on"), table)
     post = request.POST
     action = post.get("action", "")
     if "card" in post:
@@ -234,11 +256,11 @@ def _post(request, record: TableDeal, table_class):
     elif action == "continue" and "trick" not in post and record.game == "coinche":
         # An out-of-turn coinche offered and not taken: the auction goes on.
         if stale:
-            return Refusal(409, render_step(Step("play_stale"), lang), table)
+            return Refusal(409, Step("play_stale"), table)
         try:
             table.let_go()
         except RulesError as error:
-            return Refusal(200, render_step(Step(error.code, error.params), lang), table)
+            return Refusal(200, Step(error.code, error.params), table)
         table.advance()
     elif action == "continue":
         trick = inputs.parse(post.get("trick"), 0, 99)
@@ -250,18 +272,19 @@ def _post(request, record: TableDeal, table_class):
         table.advance()
     elif action == "undo":
         if stale:
-            return Refusal(409, render_step(Step("play_stale"), lang), table)
+            return Refusal(409, Step("play_stale"), table)
         record.moves = table.undo_moves()
         table = table_class(record)
         record.seen = min(record.seen, _tricks_done(table))
         record.finished = False
     elif action in ("play", "call", "declare", "exchange", "announce"):
         if stale:
-            return Refusal(409, render_step(Step("play_stale"), lang), table)
+            return Refusal(409, Step("play_stale"), table)
+        value = _value(request, action)
         try:
-            table.move(action, _value(request, action))
+            table.move(action, value)
         except (RulesError, ChouineIllegal) as error:
-            return Refusal(200, _refusal(table, error, lang), table)
+            return Refusal(200, refusal_step(table, error), table, (action, value))
         table.advance()
     else:
         return Refusal(400, step=Step("play_bad_action", {"value": action[:20]}))
@@ -270,13 +293,13 @@ def _post(request, record: TableDeal, table_class):
     return table
 
 
-def _refusal(table, error: RulesError, lang: str) -> str:
+def refusal_step(table, error: RulesError) -> Step:
     """The engine's reason, spoken to the learner when it is about their own seat (Chouine's
     sentences name a player; Coinche's already speak to the player to move)."""
     params = dict(error.params)
     if table.learner(params.get("player")):
         params["you"] = True
-    return render_step(Step(error.code, params), lang)
+    return Step(error.code, params)
 
 
 def _tricks_done(table) -> int:

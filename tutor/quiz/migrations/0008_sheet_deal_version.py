@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('quiz', '0005_selftest_deadline'),
+        ('quiz', '0007_daily_goal'),
     ]
 
     operations = [
