@@ -3,10 +3,13 @@ segments, every form's fields with odd values, bodies Django cannot parse.
 
 Shared by the suite (tests/test_fuzz_http.py, bounded to a few seconds) and by the long
 run against a real server (scripts/fuzz.py). Segments may name ``{code}``, ``{key}``,
-``{token}``, ``{test}``, ``{deal}``, ``{game}``, ``{sheetdeal}`` or ``{player}``: the caller
-replaces them (in paths, bodies and headers) with a live club session, its teacher key, a score
-sheet, a self-test, a played deal, a game, a deal of the score sheet and a phone's token in that
-club session, so the fuzz also reaches the pages behind them.
+``{token}``, ``{test}``, ``{deal}``, ``{game}``, ``{sheetdeal}``, ``{player}``, ``{session}``,
+``{countrun}``, ``{countitem}``, ``{scorerun}`` or ``{scoreitem}``: the caller replaces them (in
+paths, bodies and headers) with a live club session, its teacher key, a score sheet, a
+self-test, a played deal, a game, a deal of the score sheet, a phone's token in that club
+session, the session cookie of the visitor who made them, and two counting drills of that
+visitor with the item each asks (:func:`live_count_runs`), so the fuzz also reaches the pages
+behind them.
 
 :data:`NUMERIC_INPUTS` lists every numeric and JSON input of the site (query, form, address
 and header), and :func:`numeric_requests` sends them what Python's number and JSON readers
@@ -28,6 +31,11 @@ PLACEHOLDERS = (
     "{game}",
     "{sheetdeal}",
     "{player}",
+    "{session}",
+    "{countrun}",
+    "{countitem}",
+    "{scorerun}",
+    "{scoreitem}",
 )
 # What ``str.isdigit`` or ``int`` accept and a number of ours is not: digits of other scripts
 # (superscripts, circled, Arabic-Indic, full-width, mathematical), signs, spaces of all kinds.
@@ -274,8 +282,10 @@ def requests(draw, routes: list[str], fields: dict[str, list[str]], known: list[
 
 # Every numeric and JSON input of the site: (method, path, {field: kind}). ``<n>`` in a path is
 # a number of the address itself; kinds: "number", "json" (house rules as JSON), "code" (a
-# house-rule code around a number), "etag" (a phone's If-None-Match around three numbers). A
-# field "Cookie" or "If-None-Match" is a header.
+# house-rule code around a number), "chouine-code" (the same for Chouine), "etag" (a phone's
+# If-None-Match around three numbers), "session" and "player" (the cookie of the visitor who
+# made the live objects, of the club's phone: the request is theirs). A field named "Cookie",
+# "If-None-Match" or "Last-Event-ID" is a header; any other kind is the field's value itself.
 ANSWER_NUMBERS = {"number": "number", "score_NS": "number", "score_EW": "number"}
 NUMERIC_INPUTS = [
     ("GET", "/en/learn/coinche-cards/", {"step": "number"}),
@@ -331,7 +341,66 @@ NUMERIC_INPUTS = [
     ("GET", "/en/club/play/{code}/live/", {"If-None-Match": "etag"}),
     ("POST", "/en/club/play/{code}/answer/", {"If-None-Match": "etag", "choice": "number"}),
     ("GET", "/en/club/play/{code}/", {"Cookie": "number"}),
+    (
+        "GET",
+        "/en/club/play/{code}/events/",
+        {"Cookie": "player", "v": "number", "Last-Event-ID": "number"},
+    ),
+    ("GET", "/en/club/host/{code}/{key}/events/", {"v": "number", "Last-Event-ID": "number"}),
+    ("GET", "/en/club/screen/{code}/{key}/events/", {"v": "number", "Last-Event-ID": "number"}),
+    ("POST", "/en/club/", {"game": "chouine", "count": "3", "profile": "chouine-code"}),
+    ("GET", "/en/profiles/house/", {"profile": "chouine-code"}),
+    ("GET", "/en/profiles/house/", {"base": "chouine", "quinte": "number"}),
+    ("GET", "/en/profiles/house/", {"base": "chouine", "deals_to_win_match": "number"}),
+    ("POST", "/en/profiles/house/use/", {"profile": "chouine-code"}),
+    ("POST", "/en/play/chouine/", {"profile": "chouine-code", "seed": "number"}),
+    ("POST", "/en/play/chouine/", {"profile": "json"}),
+    ("GET", "/en/referee/", {"game": "chouine", "hand": "AS", "profile": "chouine-code"}),
+    (
+        "POST",
+        "/en/quiz/count/start/",
+        {"drill": "trick", "profile": "code", "level": "number", "mode": "storm"},
+    ),
+    (
+        "POST",
+        "/en/quiz/count/start/",
+        {"drill": "chouine-deal", "profile": "chouine-code", "level": "1", "mode": "practice"},
+    ),
+    (
+        "POST",
+        "/en/quiz/count/run/{countrun}/answer/",
+        {"Cookie": "session", "item": "{countitem}", "number": "number"},
+    ),
+    (
+        "POST",
+        "/en/quiz/count/run/{scorerun}/answer/",
+        {"Cookie": "session", "item": "{scoreitem}", "score_NS": "number", "score_EW": "number"},
+    ),
+    ("POST", "/en/quiz/goal/", {"kind": "exercises", "amount": "number", "streak": "on"}),
+    ("POST", "/en/quiz/goal/", {"Cookie": "session", "kind": "minutes", "amount": "number"}),
+    ("POST", "/en/quiz/test/{test}/result/<n>/", {"Cookie": "session", **ANSWER_NUMBERS}),
+    ("POST", "/en/report/", {"s": "json", "kind": "wrong", "comment": "x"}),
 ]
+
+
+# The fields of NUMERIC_INPUTS sent as headers, and the cookies a request may carry as its own.
+HEADERS = ("Cookie", "If-None-Match", "Last-Event-ID")
+COOKIES = {"session": "sessionid={session}", "player": "club_{code}={player}"}
+
+
+def live_count_runs(client) -> dict[str, str]:
+    """Two counting drills started by ``client`` (a count, and a deal's scores per side) and
+    the item each asks, for the placeholders; ``client`` keeps its session cookie."""
+    found = {}
+    for name, drill in (("countrun", "trick"), ("scorerun", "score")):
+        data = {"drill": drill, "profile": "federation", "level": "1", "mode": "practice"}
+        address = client.post("/en/quiz/count/start/", data)["Location"]
+        page = client.get(address).content.decode()
+        found[name] = address.rstrip("/").split("/")[-1]
+        found[name.replace("run", "item")] = re.search(r'name="item" value="([^"]+)"', page).group(
+            1
+        )
+    return found
 
 
 def odd_numbers() -> st.SearchStrategy[str]:
@@ -400,6 +469,9 @@ def numeric_requests(draw):
             value = draw(odd_json())
         elif kind == "code":
             value = "federation~max_bid:" + draw(odd_numbers())
+        elif kind == "chouine-code":
+            option = draw(st.sampled_from(["quinte", "deals_to_win_match"]))
+            value = f"chouine~{option}:" + draw(odd_numbers())
         elif kind == "etag":
             numbers = [draw(odd_numbers()) for _n in range(3)]
             value = '"p{}.{}.{}.en"'.format(*numbers)
@@ -408,8 +480,10 @@ def numeric_requests(draw):
         else:
             value = kind
         if name == "Cookie":
-            value = f'sessionid="{draw(odd_numbers())}\\000x"; deck={draw(odd_numbers())}'
-        if name in ("Cookie", "If-None-Match"):
+            value = COOKIES.get(kind) or (
+                f'sessionid="{draw(odd_numbers())}\\000x"; deck={draw(odd_numbers())}'
+            )
+        if name in HEADERS:
             # A header holds latin-1 text only, what else it carries sent as UTF-8 bytes; and
             # no line break, which would end it on the wire.
             value = value.replace("\r", " ").replace("\n", " ")

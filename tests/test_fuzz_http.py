@@ -14,10 +14,13 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import (
+    COOKIES,
+    HEADERS,
     NUMERIC_INPUTS,
     fill,
     form_fields,
     known_values,
+    live_count_runs,
     numeric_requests,
     requests,
     routes,
@@ -33,7 +36,8 @@ TOKEN = "a" * 32
 
 @pytest.fixture
 def live(client):
-    """A club session with a player, a score sheet and a self-test, for the placeholders."""
+    """A club session with a player, a score sheet, a self-test, played deals and counting
+    drills, for the placeholders."""
     session = create(client)
     phone = Client()
     join(phone, session, "Ana")
@@ -45,6 +49,8 @@ def live(client):
     played = client.post("/en/play/coinche/", {"seed": "3", "dealer": "W"})["Location"]
     client.post("/en/play/coinche/game/", {"seed": "4"})
     return {
+        **live_count_runs(client),
+        "session": client.cookies["sessionid"].value,
         "code": session.code,
         "key": codes.teacher_key(session),
         "token": sheet,
@@ -108,6 +114,7 @@ CLASSES = {
         '{"base": "federation", "max_bid": 1e400}',
     ],
     "code": ["federation~max_bid:\u00b2", "federation~max_bid:" + "9" * 5000],
+    "chouine-code": ["chouine~quinte:\u00b2", "chouine~deals_to_win_match:" + "9" * 5000],
     "etag": [
         '"p' + "9" * 5000 + '.1.-1.en"',
         '"p1.' + "9" * 5000 + '.-1.en"',
@@ -126,14 +133,16 @@ def odd_requests():
         for kind in dict.fromkeys(odd):
             for value in CLASSES[kind]:
                 data = {name: value if of == kind else of for name, of in fields.items()}
+                if data.get("Cookie") in COOKIES:
+                    data["Cookie"] = COOKIES[data["Cookie"]]
                 address = path.replace("<n>", "%C2%B2" if kind == "number" else "1")
                 headers = {
                     name: data.pop(name).encode().decode("latin-1")
-                    for name in ("Cookie", "If-None-Match")
+                    for name in HEADERS
                     if name in data
                 }
                 if kind == "etag":
-                    headers["Cookie"] = "club_{code}={player}"
+                    headers["Cookie"] = COOKIES["player"]
                 if method == "GET":
                     headers["Content-Type"] = "application/octet-stream"
                     yield method, address + ("?" + urlencode(data) if data else ""), headers, b""
