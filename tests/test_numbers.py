@@ -159,3 +159,13 @@ def test_the_reader_bounds_the_range_and_the_length():
     assert inputs.parse("0999", 0, 999) is None
     assert inputs.parse("-3", -5, 5) == -3
     assert inputs.parse("-6", -5, 5) is None
+
+
+@pytest.mark.parametrize("call", ["\u0668\u0660H", "\uff18\uff10H", "8\u0660S"])
+def test_a_call_amount_in_other_digits_is_no_call(call):
+    # \d would take these, and int() too: "٨٠H" would have been a bid of 80.
+    from tutor.rules.coinche.auction import parse_call
+    from tutor.rules.errors import RulesError
+
+    with pytest.raises(RulesError, match="bad_call"):
+        parse_call(call)

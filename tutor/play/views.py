@@ -344,15 +344,18 @@ def again(request, game: str, token: str):
 
 @require_POST
 def redeal(request, token: str):
-    record = get_object_or_404(TableDeal, game="coinche", token=token)
-    table = coinche.CoincheTable(record)
-    if table.deal.phase != "redeal":
-        return bad_request(request, Step("play_bad_action", {"value": "redeal"}))
-    table.redeal(random.randrange(SEED_LIMIT))
-    table = coinche.CoincheTable(record)
-    table.advance()
-    record.updated = timezone.now()
-    record.save()
+    # Under the deal's row lock, as a move: of two tabs that ask, the second finds it dealt.
+    with transaction.atomic():
+        deals = TableDeal.objects.select_for_update()
+        record = get_object_or_404(deals, game="coinche", token=token)
+        table = coinche.CoincheTable(record)
+        if table.deal.phase != "redeal":
+            return bad_request(request, Step("play_bad_action", {"value": "redeal"}))
+        table.redeal(random.randrange(SEED_LIMIT))
+        table = coinche.CoincheTable(record)
+        table.advance()
+        record.updated = timezone.now()
+        record.save()
     return redirect("play_deal", game="coinche", token=record.token)
 
 
