@@ -40,8 +40,10 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from servers import ENTRY, serve_command  # noqa: E402 - make serve's command, read one way
+
 TOKEN = secrets.token_hex(16)  # 32 characters: a CSRF secret Django takes unmasked
-ENTRY = re.compile(r"\btutor\.(wsgi|asgi)\b")
 REFEREE = {
     "game": "coinche",
     "trump": "H",
@@ -100,22 +102,6 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
-
-
-def server_command(port: int, env: dict) -> str:
-    """The last command of ``make serve`` (the server itself), as make would run it."""
-    printed = subprocess.run(
-        ["make", "-s", "-n", "serve", f"PORT={port}"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    lines = [line for line in printed.splitlines() if line.strip()]
-    if not lines or not ENTRY.search(lines[-1]):
-        raise SystemExit(f"cannot find the server command in `make -n serve`:\n{printed}")
-    return lines[-1]
 
 
 class Server:
@@ -404,7 +390,7 @@ def main() -> None:
         "SECURE_HSTS_SECONDS": "0",
     }
     args.port_placeholder = free_port()
-    command = server_command(args.port_placeholder, env)
+    command = serve_command(env, PORT=args.port_placeholder)
     workdir = Path(tempfile.mkdtemp(prefix="bench-pages-"))
     (workdir / "benchhello.py").write_text(HELLO)
     (workdir / "benchentry").mkdir()

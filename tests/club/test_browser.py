@@ -154,6 +154,15 @@ def test_a_teacher_and_three_phones_run_a_session(
     fits(projector)
     if width == 1920:
         shot(phones[0], "phone-pt-1-lobby")
+    # The teacher closes joining: the QR code gives way to the notice; and opens it again.
+    projector.locator("[data-action=close-joining]").click()
+    closed = projector.locator("[data-joining=closed]")
+    expect(closed).to_have_text(_(TEACHER, "The teacher has closed this session to new players."))
+    expect(projector.locator(".qr svg")).to_have_count(0)
+    fits(projector)
+    shot(projector, f"presenter-{size}-1-lobby-closed")
+    projector.locator("[data-action=open-joining]").click()
+    expect(projector.locator(".qr svg")).to_be_visible()
     # The space bar starts, as a presenter's clicker would.
     projector.locator("body").press(" ")
     questions = list(session.questions.order_by("position"))

@@ -164,7 +164,7 @@ def test_refused_calls_say_why_and_legal_calls_are_offered(client):
 
 def test_stale_form_and_bad_input_lose_nothing(client):
     url = start(client, seed="3", dealer="W")
-    assert client.post(url, {"call": "pass", "at": "99"}).status_code == 200
+    assert client.post(url, {"call": "pass", "at": "99"}).status_code == 409
     assert TableDeal.objects.get().moves == []
     body = client.post(url, {"call": "81H", "at": "0"}).content.decode()
     assert "81 is not a bid" in body

@@ -8,6 +8,7 @@ from django.core.validators import MaxLengthValidator
 from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
+from tutor.guard import inputs
 from tutor.rules.profiles import fits
 
 from . import codes, nicknames, questions
@@ -33,7 +34,7 @@ class CreateForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
         help_text=_("Leave every topic unticked to mix them all."),
     )
-    count = forms.IntegerField(label=_("Number of questions"), min_value=1, max_value=30, initial=5)
+    count = inputs.NumberField(label=_("Number of questions"), min_value=1, max_value=30, initial=5)
     difficulty = forms.TypedChoiceField(
         label=_("Level"),
         coerce=int,
@@ -60,16 +61,27 @@ class CreateForm(forms.Form):
         initial="accuracy",
         required=False,
     )
-    max_players = forms.IntegerField(
+    max_players = inputs.NumberField(
         label=_("Most players allowed"),
         required=False,
         min_value=1,
         max_value=5000,
         help_text=_("Leave it empty for no limit."),
     )
+    per_network = inputs.NumberField(
+        label=_("Most players from one network"),
+        required=False,
+        min_value=1,
+        max_value=5000,
+        help_text=_(
+            "Phones on the same Wi-Fi share one network address. Raise this number if more "
+            "of your players than that join from one network (a large room, a school)."
+        ),
+    )
 
     def __init__(self, *args, house=(), **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["per_network"].initial = settings.CLUB_PLAYERS_PER_NETWORK
         # The visitor's house rules and saved rule sets (pages/rules.py), for any game they fit.
         self.house = list(house)
         # Grouped by game, so the page shows which profiles and topics go together.
@@ -88,6 +100,9 @@ class CreateForm(forms.Form):
 
     def clean_scoring(self):
         return self.cleaned_data["scoring"] or "accuracy"
+
+    def clean_per_network(self):
+        return self.cleaned_data["per_network"] or settings.CLUB_PLAYERS_PER_NETWORK
 
     def clean(self):
         data = super().clean()

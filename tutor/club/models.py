@@ -9,6 +9,10 @@ from django.conf import settings
 from django.db import models
 
 
+def per_network_default() -> int:
+    return settings.CLUB_PLAYERS_PER_NETWORK
+
+
 class ClubSession(models.Model):
     class Phase(models.TextChoices):
         LOBBY = "lobby"
@@ -38,6 +42,10 @@ class ClubSession(models.Model):
     auto_reveal = models.BooleanField(default=False)
     scoring = models.CharField(max_length=10, choices=Scoring.choices, default=Scoring.ACCURACY)
     max_players = models.PositiveIntegerField(null=True, blank=True)
+    # The most players from one network address (codes.network); joins past it are refused.
+    per_network = models.PositiveIntegerField(default=per_network_default)
+    # The teacher can close the session to new players (those already in come back).
+    joining_open = models.BooleanField(default=True)
     # Token digests of the phones the teacher removed: that browser cannot join again.
     removed = models.JSONField(default=list, blank=True)
     lang = models.CharField(max_length=8)
@@ -79,11 +87,15 @@ class Player(models.Model):
     # ETag reads it from the row it loads anyway.
     answered_position = models.IntegerField(default=-1)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # Which network address the phone joined from, as a digest keyed by the session
+    # (codes.network): the joins of one address are counted, the address is never stored.
+    network = models.CharField(max_length=64, blank=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["session", "nickname_key"], name="club_nickname_once")
         ]
+        indexes = [models.Index(fields=["session", "network"], name="club_player_network")]
 
     def __str__(self):
         return self.nickname

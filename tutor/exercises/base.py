@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor.guard import inputs
 from tutor.rules.explain import Step, gettext_noop, group_cards, messages, ngettext_noop, render
 from tutor.rules.profiles import fits
 
@@ -253,11 +254,12 @@ def types_for(game: str) -> list[QuestionType]:
 
 
 def _seed(value: object) -> int:
-    try:
-        seed = int(str(value), 10)
-    except ValueError:
-        raise ExerciseError("quiz_bad_seed", value=str(value)[:40]) from None
-    if not 0 <= seed <= MAX_SEED:
+    """A seed given as a number or as its digits (from an address)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        seed = value if 0 <= value <= MAX_SEED else None
+    else:
+        seed = inputs.parse(value, 0, MAX_SEED)
+    if seed is None:
         raise ExerciseError("quiz_bad_seed", value=str(value)[:40])
     return seed
 
@@ -266,9 +268,10 @@ def clean_params(qtype: QuestionType, params: Mapping | None) -> dict:
     """The filters of a question, checked: ``difficulty`` 1-3 and an optional ``situation``."""
     params = params or {}
     raw = params.get("difficulty") or 1
-    if str(raw) not in ("1", "2", "3"):
+    difficulty = raw if type(raw) is int and raw in (1, 2, 3) else inputs.parse(raw, 1, 3)
+    if difficulty is None:
         raise ExerciseError("quiz_bad_difficulty", value=str(raw)[:20])
-    cleaned: dict = {"difficulty": int(raw)}
+    cleaned: dict = {"difficulty": difficulty}
     situation = params.get("situation") or ""
     if situation:
         if situation not in qtype.situations:
@@ -412,10 +415,10 @@ def _integer(given: list[str]) -> int | None:
     text = given[0].strip()
     if len(text.lstrip("+-")) > MAX_ANSWER_DIGITS:
         raise BadAnswer("quiz_number_too_long", digits=MAX_ANSWER_DIGITS)
-    try:
-        return int(text)
-    except ValueError:
-        raise BadAnswer("quiz_bad_answer") from None
+    number = inputs.digits(text, MAX_ANSWER_DIGITS, signed=True)
+    if number is None:
+        raise BadAnswer("quiz_bad_answer")
+    return number
 
 
 def check(question: dict, answer: Any) -> Verdict:

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
+from tutor.guard import inputs
 from tutor.pages import rules as page_rules
 from tutor.quiz.owner import owner
 from tutor.quiz.sheet import contract_label
@@ -169,8 +170,9 @@ def start(request):
         dealer = data.get("dealer") or None
         if dealer is not None and dealer not in SEATS:
             raise RulesError("bad_seat", value=dealer[:5])
-    except RulesError as error:
-        return _bad(request, 400, error.code, error.params)
+    except (RulesError, inputs.BadInput) as error:
+        step = views.settings_step(error)
+        return _bad(request, 400, step.code, step.params)
     if seed is None:
         seed = random.randrange(views.SEED_LIMIT)
     seats = views.LEARNER_SEATS["coinche"]["all" if data.get("seats") == "all" else "one"]

@@ -9,12 +9,11 @@ too many cards) gets the engine's reason and status 400, the form kept as entere
 
 from __future__ import annotations
 
-import json
-
 from django.shortcuts import render
 from django.utils.translation import get_language
 
 from tutor import table as card_table
+from tutor.guard import inputs
 from tutor.pages import profiles as page_profiles
 from tutor.pages import rules as page_rules
 from tutor.pages.houserules import described_changes, sentence
@@ -113,7 +112,7 @@ def read_position(get) -> tuple[dict, Step | None]:
             "leader": choice("leader", ("A", "B"), "A"),
             "trick": cards([get.get("t1", "")])[:1],
             "hand": hand,
-            "stock": int(choice("stock", [str(n) for n in range(0, 23, 2)], "0")),
+            "stock": inputs.number(choice("stock", [str(n) for n in range(0, 23, 2)], "0"), 0, 22),
         }
     return position, (mistakes[0] if mistakes else None)
 
@@ -122,9 +121,9 @@ def _house(text: str) -> dict | None:
     if not text:
         return None
     try:
-        spec = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BadPosition(Step("bad_json", {"line": error.lineno, "column": error.colno})) from None
+        spec = inputs.json_value(text)
+    except inputs.BadInput as error:
+        raise BadPosition(error.step) from None
     if not isinstance(spec, dict):
         raise BadPosition(Step("referee_house_not_object"))
     return spec

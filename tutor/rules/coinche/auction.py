@@ -116,7 +116,7 @@ messages(
 
 _CALL = re.compile(
     r"^(?:([NESWnesw]):)?(pass|coinche|surcoinche|"
-    r"(\d{1,4}|capotbelote|capot|generalebelote|generale)(SA|TA|[SHDC]))$",
+    r"([0-9]{1,4}|capotbelote|capot|generalebelote|generale)(SA|TA|[SHDC]))$",
     re.I,
 )
 # The bids that are not numbers, in rank order (002 line 165: a belote capot above a
