@@ -471,6 +471,8 @@ def chouine_table(
                 "The stock holds %(count)s card.", "The stock holds %(count)s cards.", stock
             )
             % {"count": stock}
+            if stock
+            else tr.gettext("The stock is gone.")
         )
         summary.append(phase_names[phase])
     if trick:

@@ -116,7 +116,7 @@ def test_a_worked_example_step_carries_its_table_and_step(client):
     frame = examples.frames(lesson.example, profile)[2]
     said = [*frame.lines]
     if frame.hand is not None:
-        said += [Step("example_rule_for", {"seat": frame.hand[0]}), frame.rule]
+        said += [Step("example_rule", {}), frame.rule]
     assert_shown(
         report,
         body,

@@ -436,6 +436,8 @@ def value_text(option: str, value: object) -> str:
         return ", ".join(extras) if extras else str(_("none"))
     if (option, value) in CHOICES:
         return str(CHOICES[(option, value)])
+    if option == "bids_per_player" and not value:
+        return str(_("no limit"))
     if isinstance(value, bool):
         return str(_("yes") if value else _("no"))
     if isinstance(value, int):

@@ -32,6 +32,13 @@ messages(
         "play_chouine_played": gettext_noop("%(the_player)s plays %(the_card)s."),
         "play_chouine_drew": gettext_noop("%(the_player)s draws a card from the stock."),
         "play_chouine_you_drew": gettext_noop("You draw %(the_card)s from the stock."),
+        # Playing both seats, the learner sees both draws: each is told by its player.
+        "play_chouine_player_drew": gettext_noop(
+            "%(the_player)s draws %(the_card)s from the stock."
+        ),
+        # The table's headings, with the player's article ("Joga o jogador A").
+        "play_chouine_to_play": gettext_noop("%(the_player)s to play"),
+        "play_chouine_deals": gettext_noop("%(the_player)s deals"),
         "play_chouine_trick_points": ngettext_noop(
             "%(the_player)s takes the trick and its %(points)s point.",
             "%(the_player)s takes the trick and its %(points)s points.",
@@ -130,7 +137,10 @@ class ChouineTable:
         if trick is not None:
             steps += trick_steps(deal, trick)
             for player, card in trick.draws:
-                if self.learner(player):
+                if len(self.record.seats) == 2:
+                    params = {"player": player, "card": card_code(card)}
+                    steps.append(Step("play_chouine_player_drew", params))
+                elif self.learner(player):
                     steps.append(Step("play_chouine_you_drew", {"card": card_code(card)}))
                 else:
                     steps.append(Step("play_chouine_drew", {"player": player}))
@@ -215,7 +225,9 @@ class ChouineTable:
             "waiting": self.waiting(),
             "all_seats": len(self.record.seats) == 2,
             "first_trick": deal.tricks == 0,
-            "dealer_name": player_name(self.record.dealer, lang),
+            "dealer_line": sentence(
+                Step("play_chouine_deals", {"player": self.record.dealer}), lang
+            ),
             "news": self._news(lang),
             "points": [
                 {"side": p, "name": label(p, lang), "points": deal.points[i]}
@@ -417,7 +429,7 @@ class ChouineTable:
             ],
             "available": available,
             "pending": bool(deal.pending),
-            "hand_owner": player_name(player, lang),
+            "to_play_line": sentence(Step("play_chouine_to_play", {"player": player}), lang),
             "lead": lead,
         }
 

@@ -92,14 +92,45 @@ EXAMPLES = {
     "chouine-marriages": _("Two marriages: who wins the Chouine deal?"),
 }
 
-# The sources of the worked examples, named in words.
+# The sources of the worked examples, named in words, each with the preposition it follows
+# on a page ("from the guide…", "a worked example in the guide…"), so that a language
+# contracts it with the article ("do guia", "du guide", "del artículo").
 SOURCES = {
-    "000": _("a Coinche federation's guide"),
-    "001": _("the rules of Chouine"),
-    "002": _("the encyclopedia article on Coinche"),
-    "003": _("the rules of a Spanish online card site"),
-    "004": _("the guide to counting Belote points"),
+    "000": {
+        "from": pgettext_lazy("worked example source", "from a Coinche federation's guide"),
+        "in": pgettext_lazy("worked example source, after in", "in a Coinche federation's guide"),
+    },
+    "001": {
+        "from": pgettext_lazy("worked example source", "from the rules of Chouine"),
+        "in": pgettext_lazy("worked example source, after in", "in the rules of Chouine"),
+    },
+    "002": {
+        "from": pgettext_lazy("worked example source", "from the encyclopedia article on Coinche"),
+        "in": pgettext_lazy(
+            "worked example source, after in", "in the encyclopedia article on Coinche"
+        ),
+    },
+    "003": {
+        "from": pgettext_lazy(
+            "worked example source", "from the rules of a Spanish online card site"
+        ),
+        "in": pgettext_lazy(
+            "worked example source, after in", "in the rules of a Spanish online card site"
+        ),
+    },
+    "004": {
+        "from": pgettext_lazy("worked example source", "from the guide to counting Belote points"),
+        "in": pgettext_lazy(
+            "worked example source, after in", "in the guide to counting Belote points"
+        ),
+    },
 }
+
+
+def source(code: str, form: str) -> str:
+    """A worked example's source with its preposition ("from"/"in"); an unknown code as is."""
+    return SOURCES[code][form] if code in SOURCES else code
+
 
 PROFILES = {
     "federation": _("Federation"),

@@ -88,7 +88,7 @@ def index(request):
             "label": labels.EXAMPLES.get(slug, labels.type_label(entry["type"])),
             "kind": labels.type_label(entry["type"]),
             "profile": labels.PROFILES.get(entry["profile"], entry["profile"]),
-            "source": labels.SOURCES.get(entry["source"], entry["source"]),
+            "source": labels.source(entry["source"], "from"),
         }
         for slug, entry in exercises.CURATED.items()
     ]
@@ -231,7 +231,7 @@ def curated(request, slug):
     entry = exercises.CURATED[slug]
     extra = {
         "next_url": reverse("quiz_index"),
-        "source": labels.SOURCES.get(entry["source"], entry["source"]),
+        "source": labels.source(entry["source"], "in"),
         "example_title": labels.EXAMPLES.get(slug),
     }
     return ask(request, posed, "quiz/question.html", extra, f"example/{slug}")

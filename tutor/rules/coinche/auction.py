@@ -58,9 +58,16 @@ messages(
         ),
         "capot_not_in_profile": gettext_noop("This profile has no capot bid."),
         "generale_not_in_profile": gettext_noop("This profile has no générale."),
-        "bid_not_higher": gettext_noop(
-            "The current bid is %(bid_current)s and %(bid)s does not beat it: a bid must go "
-            "higher; equalling it is not enough."
+        # An equal bid is told that matching is not enough; a lower one, that it is lower.
+        "bid_not_higher": variants(
+            lambda params: "equal" if params.get("equal") else "lower",
+            equal=gettext_noop(
+                "The current bid is %(bid_current)s and %(bid)s does not beat it: a bid must go "
+                "higher; equalling it is not enough."
+            ),
+            lower=gettext_noop(
+                "The current bid is %(bid_current)s and %(bid)s is lower: a bid must go higher."
+            ),
         ),
         "own_bid_same_suit": gettext_noop(
             "%(seat)s may raise their own bid only by changing the contract, which is now "
@@ -250,10 +257,11 @@ class Auction:
                 "bid_out_of_range",
                 {"bid": call.bid, "points_min": low, "points_max": high, "step": step},
             )
-        if self.bid is not None and self._rank(call.bid, call.trump) <= self._rank(
-            self.bid, self.trump
-        ):
-            return Step("bid_not_higher", {"bid": call.bid, "bid_current": self.bid})
+        if self.bid is not None:
+            rank, current = self._rank(call.bid, call.trump), self._rank(self.bid, self.trump)
+            if rank <= current:
+                params = {"bid": call.bid, "bid_current": self.bid, "equal": rank == current}
+                return Step("bid_not_higher", params)
         # Only the bidder's last turn (raise_own_bid) lets a seat bid over itself.
         if seat == self.holder and p.raise_own_bid_other_suit_only and call.trump == self.trump:
             return Step("own_bid_same_suit", {"seat": seat, "trump": call.trump})
