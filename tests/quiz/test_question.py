@@ -18,9 +18,12 @@ def url(name="legal_cards", profile="federation", seed=42, lang="en"):
 
 def right_form(question):
     expected = exercises.solve(question).expected
-    kind = exercises.get_type(question["type"]).answer_kind
+    qtype = exercises.get_type(question["type"])
+    kind = qtype.answer_kind
     if kind == "cards":
         return {"card": expected}
+    if kind == "tap":
+        return {qtype.tap_field: expected[0]}
     if kind == "choice":
         return {"choice": expected}
     if kind == "number":

@@ -122,6 +122,8 @@ class QuestionType(ABC):
     game: str = "coinche"
     topic: str = ""
     answer_kind: str = "choice"
+    # For ``tap`` questions, the form field a tap sends: ``card`` or ``call``.
+    tap_field: str = ""
     profiles: tuple[str, ...] = ()
     # Rule codes the scenario filter accepts, each the ``rule`` of a solution.
     situations: tuple[str, ...] = ()
@@ -168,8 +170,25 @@ class QuestionType(ABC):
     shows_winner: bool = False
 
     def card_reasons(self, question: dict) -> dict[str, Step]:
-        """For ``cards`` questions, the engine's reason each refused card is refused."""
+        """For ``cards`` and ``tap`` questions, the engine's reason each refused card (or
+        call) is refused."""
         return {}
+
+    def taps(self, question: dict) -> list[str]:
+        """For ``tap`` questions, what may be tapped: card codes or calls, in the order drawn."""
+        return []
+
+    def tap_seats(self, question: dict) -> dict[str, str]:
+        """For a tap among the cards of a trick, the seat (or Chouine player) that played
+        each; empty for a tap in a hand."""
+        return {}
+
+    def is_right(self, question: dict, given: Any, solution: Solution) -> bool:
+        """Whether ``given`` is right; a ``tap`` question accepts any of the taps its
+        solution lists (any legal card, say)."""
+        if self.answer_kind == "tap":
+            return given in solution.expected
+        return given == solution.expected
 
     @abstractmethod
     def solve(self, question: dict) -> Solution:
@@ -328,7 +347,8 @@ def read_answer(question: dict, form: Mapping) -> Any:
     """The answer in submitted form data; ``None`` when it was left empty.
 
     Field names: ``card`` (repeated) for ``cards``, ``choice`` for ``choice``,
-    ``number`` for ``number``, ``score_<side>`` for ``scores``.
+    ``number`` for ``number``, ``score_<side>`` for ``scores``, the type's ``tap_field``
+    (``card`` or ``call``, once) for ``tap``.
     """
     qtype = get_type(question["type"])
 
@@ -342,6 +362,13 @@ def read_answer(question: dict, form: Mapping) -> Any:
         if any(code not in hand for code in given) or len(set(given)) != len(given):
             raise BadAnswer("quiz_bad_answer")
         return [code for code in hand if code in given] or None
+    if qtype.answer_kind == "tap":
+        given = values(qtype.tap_field)
+        if not given:
+            return None
+        if len(given) != 1 or given[0] not in qtype.taps(question):
+            raise BadAnswer("quiz_bad_answer")
+        return given[0]
     if qtype.answer_kind == "choice":
         given = values("choice")
         if not given:
@@ -375,7 +402,7 @@ def check(question: dict, answer: Any) -> Verdict:
     """Checks ``answer`` (as :func:`read_answer` returns it) against the engine."""
     qtype = get_type(question["type"])
     solution = qtype.solve(question)
-    if answer == solution.expected:
+    if qtype.is_right(question, answer, solution):
         return Verdict(True, answer, solution.expected, solution.steps, [], solution.rule)
     return Verdict(
         False,

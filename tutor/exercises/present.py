@@ -9,8 +9,9 @@ verdict is drawn on it too: each card of the hand marked, the trick's winner sho
 from __future__ import annotations
 
 from tutor import table as card_table
+from tutor.rules.explain import player_name, seat_name
 
-from .base import Verdict, get_type, text
+from .base import Verdict, get_type, solve, text
 
 
 def _rows(question: dict, lang: str) -> list[dict]:
@@ -49,7 +50,8 @@ def table_view(
         position["show_winner"] = True
     draw = card_table.chouine_table if game == "chouine" else card_table.coinche_table
     drawn = draw(lang, **position)
-    if cards is None:
+    if cards is None or qtype.answer_kind == "tap":
+        # A tap question's hand is what it taps: tap_view draws it.
         return drawn, None
     choose = qtype.answer_kind == "cards"
     marks, reasons = {}, {}
@@ -74,6 +76,56 @@ def table_view(
     return drawn, hand
 
 
+def tap_view(
+    question: dict,
+    lang: str,
+    given: object = None,
+    verdict: Verdict | None = None,
+    counts: dict | None = None,
+) -> dict | None:
+    """What a ``tap`` question taps, on the table component: cards (the hand, sorted as a
+    hand; the cards of a trick in the order played, each under its seat) or calls. Buttons to
+    tap until there is an answer; with ``verdict``, the answer marked (the tap chosen, the
+    other right taps) and the engine's reason for each refused one; with ``counts`` (tap →
+    how many chose it: a club's room), each tap's count and whether it is right."""
+    qtype = get_type(question["type"])
+    if qtype.answer_kind != "tap":
+        return None
+    options = qtype.taps(question)
+    marks: dict = {}
+    reasons: dict = {}
+    if verdict is not None or counts is not None:
+        expected = verdict.expected if verdict is not None else solve(question).expected
+        if verdict is not None:
+            marks = card_table.verdicts(options, [verdict.given], expected)
+        else:
+            marks = {tap: "correct" if tap in expected else "incorrect" for tap in options}
+        why = qtype.card_reasons(question)
+        reasons = {tap: text(why[tap], lang) for tap in options if tap in why}
+    mode = "static" if marks else "play"
+    if qtype.tap_field == "call":
+        calls = card_table.call_taps(
+            options, lang, mode=mode, verdict=marks, reasons=reasons, counts=counts
+        )
+        return {"field": "call", "calls": calls, "hand": None}
+    position = qtype.table(question) or {}
+    seats = qtype.tap_seats(question)
+    name = player_name if position.get("game") == "chouine" else seat_name
+    hand = card_table.hand_view(
+        options,
+        lang,
+        trump=position.get("trump"),
+        game=position.get("game", qtype.game),
+        mode=mode,
+        verdict=marks,
+        reasons=reasons,
+        sort=not seats,
+        labels={card: name(seat, lang) for card, seat in seats.items()},
+        counts=counts,
+    )
+    return {"field": "card", "calls": None, "hand": hand}
+
+
 def question_view(
     question: dict, lang: str, given: object = None, verdict: Verdict | None = None
 ) -> dict:
@@ -86,22 +138,36 @@ def question_view(
         "rows": _rows(question, lang),
         "table": drawn,
         "hand": hand,
-        "cards": question["data"].get("hand", []) if hand is None else [],
+        "cards": question["data"].get("hand", [])
+        if hand is None and qtype.answer_kind == "cards"
+        else [],
         "choices": [
             {"value": c["value"], "label": text(c["label"], lang)} for c in question["choices"]
         ],
         "sides": question["data"].get("sides", []),
         "given": given,
+        "taps": tap_view(question, lang, given, verdict),
     }
 
 
+def tap_name(question: dict, tap: str, lang: str) -> str:
+    """One tap in words: the card's name, or the call as a bidding box says it."""
+    if get_type(question["type"]).tap_field == "call":
+        return card_table.call_taps([tap], lang)["calls"][0]["name"]
+    return card_table.card_view(tap, lang)["name"]
+
+
 def answer_view(question: dict, answer: object, lang: str) -> dict:
-    """An answer (given or expected) in words: cards, a choice's label or points per side."""
+    """An answer (given or expected) in words: cards, a choice's label, points per side, or
+    the taps (the one given, or every right one)."""
     kind = get_type(question["type"]).answer_kind
     if answer is None:
         return {"kind": kind, "empty": True}
     if kind == "cards":
         return {"kind": kind, "cards": answer}
+    if kind == "tap":
+        taps = answer if isinstance(answer, list) else [answer]
+        return {"kind": kind, "taps": [tap_name(question, tap, lang) for tap in taps]}
     if kind == "choice":
         labels = {c["value"]: text(c["label"], lang) for c in question["choices"]}
         return {"kind": kind, "text": labels.get(answer, str(answer))}
@@ -116,8 +182,12 @@ def verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
     kind = get_type(question["type"]).answer_kind
     why_wrong = [text(step, lang) for step in verdict.why_wrong]
     steps = [text(step, lang) for step in verdict.steps]
-    if kind == "cards":
-        _table, hand = table_view(question, lang, verdict.given, verdict)
+    if kind in ("cards", "tap"):
+        if kind == "cards":
+            _table, hand = table_view(question, lang, verdict.given, verdict)
+        else:
+            taps = tap_view(question, lang, verdict.given, verdict)
+            hand = taps["hand"] or taps["calls"]
         shown = {card["reason"] for card in hand["reasons"]} if hand else set()
         steps = [line for line in steps if line not in shown]
         why_wrong = [line for line in why_wrong if line not in shown]

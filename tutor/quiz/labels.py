@@ -40,6 +40,12 @@ TYPES = {
     "chouine_announcement": _("Chouine: which announcement is valid?"),
     "chouine_deal_winner": _("Chouine: who wins the deal?"),
     "chouine_match_winner": _("Chouine: who wins the match?"),
+    "play_card": _("Play a card the rules allow"),
+    "trick_winner_card": _("Which card wins the trick?"),
+    "make_call": _("Make a call the rules allow"),
+    "auction_end": _("Which call ends the auction?"),
+    "chouine_play_card": _("Chouine: play a card the rules allow"),
+    "chouine_trick_winner_card": _("Chouine: which card wins the trick?"),
 }
 
 # One line under each kind of question on the practice index: what it trains.
@@ -60,6 +66,12 @@ DESCRIPTIONS = {
     "chouine_announcement": _("Cards shown: which announcement do they make?"),
     "chouine_deal_winner": _("Points and announcements of a deal: who wins it?"),
     "chouine_match_winner": _("Deals won so far: has someone won the match?"),
+    "play_card": _("A hand and a trick under way: play one card the rules allow."),
+    "trick_winner_card": _("Four cards on the table: point at the one that takes the trick."),
+    "make_call": _("An auction so far: pick a call the rules allow."),
+    "auction_end": _("An auction under way: pick the call that would end it."),
+    "chouine_play_card": _("The stock is gone and a card is led: play one the rules allow."),
+    "chouine_trick_winner_card": _("Two cards on the table: point at the one that takes it."),
 }
 
 # The worked examples from the sources, titled by what they show.

@@ -70,7 +70,7 @@ def random_calls(rng: random.Random, rules: Profile, dealer: str, stop: int | No
     return calls
 
 
-def _illegal_candidates(rules: Profile, auction: Auction) -> list[str]:
+def tempting_calls(rules: Profile, auction: Auction) -> list[str]:
     """Calls a player might be tempted to make that the rules may forbid."""
     candidates = ["coinche", "surcoinche"]
     if auction.bid is not None and isinstance(auction.bid, int):
@@ -108,7 +108,7 @@ class CallLegal(CoincheType):
         if rng.random() < 0.4:
             candidate = rng.choice(result.auction.legal_calls())
         else:
-            candidate = rng.choice(_illegal_candidates(rules, result.auction))
+            candidate = rng.choice(tempting_calls(rules, result.auction))
         return {"dealer": dealer, "calls": calls, "call": candidate}
 
     def prompt(self, question):
