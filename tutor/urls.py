@@ -1,6 +1,7 @@
 from django.conf.urls.i18n import i18n_patterns
 from django.urls import include, path
 
+from tutor.club import homework
 from tutor.club import views as club
 from tutor.pages import views as pages
 
@@ -11,6 +12,8 @@ urlpatterns = [
     # The address the projector shows before the code: the join form, code still to type.
     path("j", club.short_join, {"code": ""}),
     path("j/", club.short_join, {"code": ""}),
+    # A homework's QR code: into the homework, in the phone's language.
+    path("h/<str:token>", homework.short, name="club_homework_short"),
 ]
 urlpatterns += i18n_patterns(
     path("", include("tutor.pages.urls")),

@@ -101,7 +101,9 @@ def tap_view(
         else:
             marks = {tap: "correct" if tap in expected else "incorrect" for tap in options}
         why = qtype.card_reasons(question)
-        reasons = {tap: text(why[tap], lang) for tap in options if tap in why}
+        # A room's taps: the reasons of the refused taps someone chose.
+        chosen = options if counts is None else [tap for tap in options if counts.get(tap)]
+        reasons = {tap: text(why[tap], lang) for tap in chosen if tap in why}
     mode = "static" if marks else "play"
     if qtype.tap_field == "call":
         calls = card_table.call_taps(

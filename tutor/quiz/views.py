@@ -185,6 +185,7 @@ def question(request, type_name, profile, seed):
         "seed": posed["seed"],
         "level": labels.LEVELS[posed["params"]["difficulty"]],
         "situation": situation,
+        "posed": posed,
     }
     return ask(request, posed, "quiz/question.html", extra)
 
@@ -200,6 +201,7 @@ def curated(request, slug):
         "next_url": reverse("quiz_index"),
         "source": labels.SOURCES.get(entry["source"], entry["source"]),
         "example_title": labels.EXAMPLES.get(slug),
+        "posed": posed,
     }
     return ask(request, posed, "quiz/question.html", extra)
 

@@ -156,6 +156,30 @@ def _contract_label(value: str) -> dict:
     return {"code": code[double], "params": params}
 
 
+def contract_options(
+    rules: Profile, dealer: str, calls: list[str], rng: random.Random, difficulty: int
+) -> list[str]:
+    """The contract a finished auction ends in and three tempting wrong ones (earlier bids,
+    the last bid without its double, no contract), in random order."""
+    right = _contract_value(run_auction(rules, dealer, calls).contract)
+    wrong = {"none"}
+    auction = Auction(rules, dealer)
+    for text in calls:
+        auction.apply(parse_call(text))
+        if auction.holder:
+            wrong.add(_contract_value(auction.contract()))
+            wrong.add(f"{auction.holder}:{auction.bid}:{auction.trump}:1")
+            if auction.double == 1 and difficulty > 1:
+                wrong.add(f"{auction.holder}:{auction.bid}:{auction.trump}:2")
+    wrong.discard(right)
+    while len(wrong) < 3:
+        bid = rules.min_bid + rules.bid_step * rng.randrange(3)
+        wrong.add(f"{rng.choice(SEATS)}:{bid}:{rng.choice(rules.trumps)}:1")
+    options = [right, *rng.sample(sorted(wrong), min(3, len(wrong)))]
+    rng.shuffle(options)
+    return options
+
+
 @register
 class FinalContract(CoincheType):
     name = "final_contract"
@@ -166,24 +190,7 @@ class FinalContract(CoincheType):
         rules = coinche_profile(profile)
         dealer = rng.choice(SEATS)
         calls = random_calls(rng, rules, dealer, None)
-        result = run_auction(rules, dealer, calls)
-        right = _contract_value(result.contract)
-        # Tempting wrong answers: earlier bids, the last bid without its double, no contract.
-        wrong = {"none"}
-        auction = Auction(rules, dealer)
-        for text in calls:
-            auction.apply(parse_call(text))
-            if auction.holder:
-                wrong.add(_contract_value(auction.contract()))
-                wrong.add(f"{auction.holder}:{auction.bid}:{auction.trump}:1")
-                if auction.double == 1 and difficulty > 1:
-                    wrong.add(f"{auction.holder}:{auction.bid}:{auction.trump}:2")
-        wrong.discard(right)
-        while len(wrong) < 3:
-            bid = rules.min_bid + rules.bid_step * rng.randrange(3)
-            wrong.add(f"{rng.choice(SEATS)}:{bid}:{rng.choice(rules.trumps)}:1")
-        options = [right, *rng.sample(sorted(wrong), min(3, len(wrong)))]
-        rng.shuffle(options)
+        options = contract_options(rules, dealer, calls, rng, difficulty)
         return {"dealer": dealer, "calls": calls, "options": options}
 
     def prompt(self, question):
