@@ -88,11 +88,16 @@ def join(context, url, code, nickname, lang):
 
 
 def send(phone, data, lang):
-    """Taps the choice tile, or ticks the cards and sends (``data``: form data, as conftest)."""
+    """Taps the choice tile, the card or the call, or ticks the cards and sends (``data``: form
+    data, as conftest)."""
     form = phone.locator("#live form")
     etag = phone.locator("#live").get_attribute("hx-headers")
     with phone.expect_request(lambda request: request.url.endswith("/answer/")) as sent:
-        if "choice" in data:
+        tap = next((field for field in ("card", "call") if isinstance(data.get(field), str)), None)
+        if tap:
+            # A tap question: the card (or call) is the form's submit button.
+            form.locator(f"button[data-{tap}='{data[tap]}']").click()
+        elif "choice" in data:
             tile = form.locator(f"button[name=choice][value='{data['choice']}']")
             assert tile.bounding_box()["height"] >= 48
             tile.click()
