@@ -189,7 +189,7 @@ class DrawForm(TimeForm):
         coerce=int,
         choices=[(1, _("Beginner")), (2, _("Intermediate")), (3, _("Advanced"))],
     )
-    count = forms.IntegerField(label=_("How many"), min_value=1, max_value=20, initial=3)
+    count = forms.IntegerField(label=_("Number of questions"), min_value=1, max_value=20, initial=3)
     field_order = ["what", "difficulty", "count", "seconds"]
 
     def __init__(self, *args, choices=(), **kwargs):
@@ -234,7 +234,7 @@ MAX_HOMEWORK = timedelta(days=366)
 class AddForm(TimeForm):
     """Where a position goes: which question it becomes, into which set (or a new one)."""
 
-    kind = forms.ChoiceField(label=_("Ask"), widget=forms.RadioSelect)
+    kind = forms.ChoiceField(label=_("Ask it as"), widget=forms.RadioSelect)
     target = forms.ChoiceField(label=_("Add it to"), required=False)
     name = forms.CharField(
         label=_("Name of the new set"),
