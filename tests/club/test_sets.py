@@ -180,6 +180,17 @@ def test_new_rules_pose_every_question_again_or_say_which_cannot_be(client, teac
     assert "data-refusals" in response.content.decode()
     question_set.refresh_from_db()
     assert (question_set.name, question_set.profile) == ("Tonight", "maison")
+    # A pass ends this auction; where the bidder speaks last, no call offered ends it.
+    auction = {"dealer": "N", "calls": ["pass", "80H", "pass", "pass"]}
+    client.post(add_url(auction), {"kind": "auction_end", "target": question_set.token})
+    raising = "federation~raise_own_bid:1"
+    response = client.post(
+        f"/fr/club/sets/{question_set.token}/", {"name": "Tonight", "profile": raising}
+    )
+    assert response.status_code == 400
+    why = exercises.text({"code": "club_position_nothing_right", "params": {}}, "fr")
+    body = unescape(response.content.decode())
+    assert why in body and "data-refusals" in body
 
 
 def test_a_session_takes_the_questions_as_they_are_when_it_starts(client, teacher, question_set):

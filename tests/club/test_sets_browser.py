@@ -162,7 +162,13 @@ def test_a_teacher_builds_a_set_runs_it_live_and_gives_it_as_homework(
     session = ClubSession.objects.get()
     assert [question.data["type"] for question in session.questions.all()] == kinds
     screen = page.context.new_page()
-    screen.goto(url + page.locator("[data-screen-link]").get_attribute("href"))
+    screen_url = page.locator("[data-screen-link]").get_attribute("href")
+    screen.goto(url + screen_url)
+    # With screenshots asked for, a second projector in Portuguese.
+    screen_pt = page.context.new_page() if SHOTS else None
+    if screen_pt:
+        screen_pt.set_viewport_size({"width": 1920, "height": 1080})
+        screen_pt.goto(url + screen_url.replace(f"/{TEACHER}/", "/pt/", 1))
     joined = [
         join(browser, browser_context_args, url, session.code, nickname, lang)
         for nickname, lang in PHONES
@@ -176,6 +182,9 @@ def test_a_teacher_builds_a_set_runs_it_live_and_gives_it_as_homework(
         expect(screen.locator("#live")).to_have_attribute("data-phase", "question")
         readable(screen, f"question {number}")
         shot(screen, f"projector-fr-{number}-question")
+        if screen_pt:
+            expect(screen_pt.locator("#live")).to_have_attribute("data-phase", "question")
+            shot(screen_pt, f"projector-pt-{number}-question")
         field, tapped = taps(question.data)
         for (_context, phone), tap, (_nickname, lang) in zip(joined, tapped, PHONES, strict=True):
             buttons = phone.locator(f"#live form button[data-{field}]")
@@ -203,6 +212,9 @@ def test_a_teacher_builds_a_set_runs_it_live_and_gives_it_as_homework(
             )
         readable(screen, f"reveal {number}")
         shot(screen, f"projector-fr-{number}-reveal")
+        if screen_pt:
+            expect(screen_pt.locator("#live")).to_have_attribute("data-phase", "reveal")
+            shot(screen_pt, f"projector-pt-{number}-reveal")
         for (_context, phone), (_nickname, lang) in zip(joined, PHONES, strict=True):
             expect(phone.locator("[data-result]")).to_be_visible()
             if number == 2 and lang in ("pt", "ro"):

@@ -8,7 +8,7 @@ from django import forms
 from django.conf import settings
 from django.core.validators import MaxLengthValidator
 from django.utils import timezone
-from django.utils.translation import get_language_info
+from django.utils.translation import get_language_info, gettext
 from django.utils.translation import gettext_lazy as _
 
 from tutor.rules.profiles import fits
@@ -218,6 +218,12 @@ class AssignForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The time is read in the site's zone: say which.
+        zone = {"zone": settings.TIME_ZONE}
+        self.fields["deadline"].help_text = gettext("The time in %(zone)s.") % zone
 
     def clean_deadline(self):
         deadline = self.cleaned_data["deadline"]

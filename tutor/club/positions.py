@@ -63,7 +63,7 @@ messages(
         ),
         "club_position_kind": gettext_noop("This question cannot be asked about this position."),
         "club_position_nothing_right": gettext_noop(
-            "None of the calls offered here would end the auction under these rules."
+            "Under these rules none of the answers offered here would be right."
         ),
         "club_auction_not_over": gettext_noop("Under these rules this auction is not over yet."),
     }
@@ -149,11 +149,21 @@ def pose(position: dict, kind: str, profile: str, seat: str | None = None) -> di
         raise Refused(Step("club_position_game"))
     try:
         data = _data(position, kind, profile, seat)
+    except (RulesError, exercises.ExerciseError) as error:
+        raise Refused(Step(error.code, error.params)) from None
+    return repose(kind, profile, data)
+
+
+def repose(kind: str, profile: str, data: dict) -> dict:
+    """The question ``kind`` on ``data`` under ``profile``, solved by the engine, with
+    something right to answer; or :class:`Refused`. (A set's new rules pose its questions
+    again this way.)"""
+    try:
         question = exercises.fixed(kind, profile, data)
         solution = exercises.solve(question)
     except (RulesError, exercises.ExerciseError) as error:
         raise Refused(Step(error.code, error.params)) from None
-    if qtype.answer_kind == "tap" and not solution.expected:
+    if exercises.get_type(kind).answer_kind == "tap" and not solution.expected:
         raise Refused(Step("club_position_nothing_right"))
     return question
 

@@ -28,7 +28,6 @@ from tutor import exercises
 from tutor.exercises.base import MAX_SEED
 from tutor.pages import rules
 from tutor.quiz import labels, situations
-from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, seat_name
 from tutor.rules.profiles import fits
 
@@ -220,17 +219,12 @@ def _repose(question_set: QuestionSet, profile: str) -> list[dict]:
     for number, item in enumerate(question_set.questions.all(), start=1):
         posed = item.question
         try:
-            question = exercises.fixed(posed["type"], profile, posed["data"])
-            exercises.solve(question)
-        except exercises.ExerciseError as error:
-            reason = exercises.text(error.step, lang)
-        except RulesError as error:
-            reason = exercises.text(Step(error.code, error.params), lang)
-        else:
-            item.question = {**question, "seed": posed["seed"], "params": posed["params"]}
-            item.save(update_fields=["question"])
+            question = positions.repose(posed["type"], profile, posed["data"])
+        except positions.Refused as error:
+            refused.append({"number": number, "reason": exercises.text(error.step, lang)})
             continue
-        refused.append({"number": number, "reason": reason})
+        item.question = {**question, "seed": posed["seed"], "params": posed["params"]}
+        item.save(update_fields=["question"])
     return refused
 
 
