@@ -68,6 +68,10 @@ def signed_in(context, url, user):
     )
 
 
+def no_sideways_scroll(page):
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth"), page.url
+
+
 def readable(screen, phase):
     """The projector's median text at both sizes, in this phase; the screen back at 1080p."""
     for width, height in ((1280, 720), (1920, 1080)):
@@ -153,6 +157,7 @@ def test_a_teacher_builds_a_set_runs_it_live_and_gives_it_as_homework(
     expect(page.locator("[data-question='1']")).to_have_attribute("data-type", "make_call")
     kinds = ["make_call", "play_card", "trick_winner_card"]
     page.set_viewport_size({"width": 390, "height": 844})
+    no_sideways_scroll(page)
     shot(page, "set-fr-390", full=True)
     page.set_viewport_size({"width": 1280, "height": 900})
 
@@ -243,6 +248,7 @@ def test_a_teacher_builds_a_set_runs_it_live_and_gives_it_as_homework(
         expect(learner.locator("html")).to_have_attribute("lang", lang)
         learner.get_by_label(_(lang, "Nickname")).fill(nickname)
         learner.get_by_label(_(lang, "Your language")).select_option(lang)
+        no_sideways_scroll(learner)
         learner.locator("[data-action=start-homework]").click()
         for number, question in enumerate(homework.questions, start=1):
             field, tapped = taps(question)
@@ -253,6 +259,7 @@ def test_a_teacher_builds_a_set_runs_it_live_and_gives_it_as_homework(
             if number == 2:
                 shot(learner, f"homework-{lang}-answered", full=True)
             learner.locator("[data-action=next]").click()
+        no_sideways_scroll(learner)
         expect(learner.locator("[data-homework-result]")).to_have_attribute(
             "data-right", "2" if right else "0"
         )

@@ -101,8 +101,11 @@ def tap_view(
         else:
             marks = {tap: "correct" if tap in expected else "incorrect" for tap in options}
         why = qtype.card_reasons(question)
-        # A room's taps: the reasons of the refused taps someone chose.
-        chosen = options if counts is None else [tap for tap in options if counts.get(tap)]
+        # Why the tap chosen (or, for a room, each tap someone chose) is refused.
+        if verdict is not None:
+            chosen = [verdict.given]
+        else:
+            chosen = [tap for tap in options if counts.get(tap)]
         reasons = {tap: text(why[tap], lang) for tap in chosen if tap in why}
     mode = "static" if marks else "play"
     if qtype.tap_field == "call":
