@@ -246,6 +246,13 @@ def call_options(auction: Auction) -> list[str]:
     return options[:MAX_CALLS]
 
 
+def _copy(auction: Auction) -> Auction:
+    """The auction as it stands, to try a call on (``apply`` changes only these fields)."""
+    after = copy.copy(auction)
+    after.bids_made = dict(auction.bids_made)
+    return after
+
+
 class CallTap(CoincheType):
     """What both call questions share: an auction under way, ``options`` to tap."""
 
@@ -328,15 +335,22 @@ class AuctionEnd(CallTap):
     situations = ("auction_contract", "auction_redeal")
 
     def generate(self, rng, profile, difficulty):
-        for _ in range(DRAWS * 4):
+        rules = coinche_profile(profile)
+        for _ in range(DRAWS):
             data = self.draw(rng, profile, difficulty)
-            question = {"profile": profile, "data": data}
-            ending = self._endings(question)
-            if ending and len(ending) < len(data["options"]):
-                return data
+            # Passes bring an auction nearer its end: try this one, then with one or two more.
+            for _extra in range(3):
+                ending = self._endings({"profile": profile, "data": data})
+                if ending and len(ending) < len(data["options"]):
+                    return data
+                calls = [*data["calls"], "pass"]
+                result = run_auction(rules, data["dealer"], calls)
+                if result.done:
+                    break
+                data = {**data, "calls": calls, "options": call_options(result.auction)}
         # Three passes and no bid: the fourth ends the auction under every profile.
         dealer = rng.choice(SEATS)
-        auction = Auction(coinche_profile(profile), dealer)
+        auction = Auction(rules, dealer)
         for _ in range(3):
             auction.apply(parse_call("pass"))
         return {"dealer": dealer, "calls": ["pass"] * 3, "options": call_options(auction)}
@@ -350,7 +364,7 @@ class AuctionEnd(CallTap):
             call = parse_call(text)
             if auction.check(call) is not None:
                 continue
-            after = copy.deepcopy(auction)
+            after = _copy(auction)
             steps = after.apply(call)
             if after.done:
                 endings[text] = steps
