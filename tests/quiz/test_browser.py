@@ -23,6 +23,12 @@ def _(lang, message):
 def answer_with_keyboard(page):
     """Answers the question on screen using only the keyboard."""
     form = page.locator("form.answer-form")
+    taps = form.locator("button[data-card], button[data-call]")
+    if taps.count():
+        # A tap question: each card or call is a submit button, one key sends it.
+        taps.first.focus()
+        page.keyboard.press("Enter")
+        return
     first = form.locator("input:not([type=hidden])").first
     first.focus()
     kind = first.get_attribute("type")
