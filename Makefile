@@ -56,5 +56,8 @@ messages: $(VENV)/.installed
 lint: $(VENV)/.test-installed
 	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check .
 
+# The engine's figures; then, with DATABASE_URL (PostgreSQL) set, every page type under 50
+# connections against a bare Django page on the `serve` stack (wrk: apt-get install wrk).
 bench: $(VENV)/.installed
 	$(PY) scripts/bench_engine.py
+	@if [ -n "$$DATABASE_URL" ]; then $(PY) scripts/bench_pages.py; else echo "bench_pages.py skipped: set DATABASE_URL=postgres://… to run it"; fi

@@ -31,6 +31,7 @@ ALLOWED_HOSTS = [
 ]
 
 INSTALLED_APPS = [
+    "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -44,6 +45,7 @@ INSTALLED_APPS = [
     "tutor.lessons",
     "tutor.club",
     "tutor.play",
+    "tutor.reports",
 ]
 
 MIDDLEWARE = [
@@ -63,6 +65,8 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "tutor.guard.middleware.PrivatePages",
+    # Inside PrivatePages, so a page it serves gets the same headers as one its view renders.
+    "tutor.caching.SharedPages",
     # Last, as django-axes asks: it turns a locked-out sign-in into our lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -106,10 +110,36 @@ PRIVATE_PAGES = frozenset(
         "quiz_test_result",
         "quiz_progress",
         "quiz_review",
+        "quiz_count_run",
+        "quiz_count_answer",
+        "quiz_count_end",
+        "quiz_sheet_export",
+        "play_game_export",
         "play_deal",
         "play_replay",
+        "report",
         "login",
         "signup",
+    }
+)
+
+# URL names of the pages that are the same for every visitor who brings nothing of their own
+# (no session, not signed in): tutor.caching.SharedPages serves them from one rendering per
+# address, language and deck. A page that reads anything else about the visitor (the time,
+# the database beyond their own rows) must not be named here.
+SHARED_PAGES = frozenset(
+    {
+        "home",
+        "glossary",
+        "profiles",
+        "house_rules",
+        "lessons_index",
+        "lesson",
+        "quiz_question",
+        "quiz_curated",
+        "quiz_calculator",
+        "referee",
+        "play_lobby",
     }
 )
 
@@ -127,7 +157,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tutor.pages.context_processors.visitor",
             ],
-            "builtins": ["tutor.pages.templatetags.atout"],
+            "builtins": ["tutor.pages.templatetags.atout", "tutor.reports.templatetags.reports"],
         },
     }
 ]
@@ -235,6 +265,11 @@ if not DEBUG:
 # names it (e.g. HTTP_X_FORWARDED_FOR); empty when clients connect directly.
 # Sign-in, sign-up and club joins are limited per client address (tutor.guard.clients).
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "")
+# Problem reports each client address may send in a sliding hour (tutor/reports/views.py).
+REPORTS_PER_HOUR = 20
+# A count storm's length and the seconds a wrong answer costs (tutor/quiz/drills.py).
+COUNT_STORM_SECONDS = 180
+COUNT_STORM_PENALTY = 10
 # The most players one club session takes (tutor/club/codes.py).
 CLUB_MAX_PLAYERS = int(os.environ.get("CLUB_MAX_PLAYERS", "2000"))
 # The addresses the proxy connects from: only their requests may name a client in that

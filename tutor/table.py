@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from tutor.memo import LRU, freeze
 from tutor.rules.cards import SUITS, card_code, next_seat, parse_card, parse_cards, side_of
 from tutor.rules.chouine import rules as chouine
 from tutor.rules.coinche.auction import parse_call
@@ -81,10 +82,18 @@ messages(
 )
 
 
+# The table's sentences, written once per position's wording and language.
+SENTENCES = LRU(items=20000)
+
+
 def _step(code: str, lang: str, **params) -> str:
     """An engine-rendered sentence; it may open on a player's name, which takes a capital."""
-    text = render(Step(code, params), lang)
-    return text[:1].upper() + text[1:]
+
+    def write() -> str:
+        text = render(Step(code, params), lang)
+        return text[:1].upper() + text[1:]
+
+    return SENTENCES.get_or_make((code, lang, freeze(params)), write)
 
 
 def card_view(code: str, lang: str, trump: str | None = None) -> dict:

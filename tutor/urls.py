@@ -1,4 +1,5 @@
 from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
 from django.urls import include, path
 
 from tutor.club import homework
@@ -14,6 +15,8 @@ urlpatterns = [
     path("j/", club.short_join, {"code": ""}),
     # A homework's QR code: into the homework, in the phone's language.
     path("h/<str:token>", homework.short, name="club_homework_short"),
+    # Staff only: problem reports (tutor/reports/admin.py), in the staff's own language.
+    path("admin/", admin.site.urls),
 ]
 urlpatterns += i18n_patterns(
     path("", include("tutor.pages.urls")),
@@ -21,4 +24,5 @@ urlpatterns += i18n_patterns(
     path("learn/", include("tutor.lessons.urls")),
     path("club/", include("tutor.club.urls")),
     path("", include("tutor.play.urls")),
+    path("report/", include("tutor.reports.urls")),
 )

@@ -23,6 +23,7 @@ def test_it_runs_a_test_to_its_score(client):
     assert {q["type"] for q in test.questions} <= {
         "trick_winner",
         "trick_points",
+        "running_count",
         "trick_winner_card",
     }
     for number, question in enumerate(test.questions):

@@ -137,10 +137,10 @@ def test_it_carries_a_litige_to_the_next_deal(client):
 @pytest.mark.parametrize(
     ("changes", "field", "message"),
     [
-        ({"points": "153"}, "points", "The takers&#x27; card points run from 0 to 152, not 153."),
+        ({"points": "153"}, "points", "are more than a whole deal holds: 152 without the last"),
         ({"points": ""}, "points", "Give the takers&#x27; card points"),
         ({"points": "abc"}, "points", "Enter a whole number."),
-        ({"trump": "SA", "belote": "takers"}, "belote", "belote points are impossible here"),
+        ({"trump": "SA", "belote": "takers"}, "belote", "A deal played no trump has no belote"),
         ({"seat": ""}, "seat", "This field is required."),
         ({"bid": "95"}, "bid", "Select a valid choice."),
         ({"double": "2", "bid": "classic"}, "double", "Classic Belote has no bid"),

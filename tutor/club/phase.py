@@ -77,6 +77,7 @@ def shown(session: ClubSession, lang: str) -> dict:
         if session.phase == ClubSession.Phase.REVEAL:
             # Only now does the engine's answer reach the phones.
             view["explanation"] = questions.explain(current["data"], lang)
+            view["report"] = questions.report_spot(current["data"], current["position"] + 1)
         return view
 
     return _cached(_key(session, f"shown:{lang}"), compute)

@@ -162,6 +162,7 @@ def _context(player: Player, message: str = "") -> dict:
             context["mine_text"] = questions.describe(current["data"], given, lang)["text"]
         context["correct"] = correct
         context["explanation_html"] = _shared(session, lang, "_explanation.html", shown)
+        context["report"] = shown["report"]
     board = phase.standings(session)
     me = board["players"].get(player.pk)
     speed = session.scoring == ClubSession.Scoring.SPEED

@@ -16,10 +16,11 @@ from django.utils.translation import pgettext_lazy
 
 from tutor import exercises
 from tutor.exercises.base import MAX_SEED
-from tutor.exercises.present import table_view, tap_name, tap_view
+from tutor.exercises.present import side_label, table_view, tap_name, tap_view
 from tutor.pages.profiles import PROFILES
 from tutor.quiz import situations
 from tutor.quiz.labels import type_label
+from tutor.reports import spots
 from tutor.rules.explain import card_name, render_all
 from tutor.rules.profiles import fits
 
@@ -127,7 +128,7 @@ def _shown(taps: dict) -> dict:
 
 
 def _side(side: str, lang: str) -> str:
-    return exercises.text({"code": "quiz_choice_side", "params": {"side": side}}, lang)
+    return side_label(side, lang)
 
 
 def rule_name(code: str, qtype: str) -> str:
@@ -184,3 +185,9 @@ def explain(question: dict, lang: str) -> dict:
         "steps": [text for _code, text in coded_steps],
         "coded_steps": coded_steps,
     }
+
+
+def report_spot(question: dict, number: int) -> spots.Spot:
+    """What a phone's "Report a problem" carries after the reveal: the question, the engine's
+    steps it shows and the question's number; nobody's answer (every phone shows the same)."""
+    return spots.exercise(question, exercises.solve(question).steps, step=number, page="club")

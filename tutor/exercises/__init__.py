@@ -61,7 +61,7 @@ True
 (True, [])
 """
 
-from . import chouine, coinche, taps  # noqa: F401  (each registers its types)
+from . import chouine, chouine_counting, coinche, taps  # noqa: F401  (each registers its types)
 from .base import (
     TYPES,
     BadAnswer,

@@ -9,9 +9,19 @@ verdict is drawn on it too: each card of the hand marked, the trick's winner sho
 from __future__ import annotations
 
 from tutor import table as card_table
-from tutor.rules.explain import player_name, seat_name
+from tutor.memo import LRU, freeze, kept
+from tutor.reports import spots
+from tutor.rules.explain import player_name, seat_name, side_name
 
 from .base import Verdict, get_type, solve, text
+
+
+def side_label(side: str, lang: str) -> str:
+    """Who a ``scores`` answer gives points to: a partnership, or a Chouine player."""
+    if side in ("A", "B"):
+        name = player_name(side, lang)
+        return name[:1].upper() + name[1:]
+    return side_name(side, lang)
 
 
 def _rows(question: dict, lang: str) -> list[dict]:
@@ -131,9 +141,26 @@ def tap_view(
     return {"field": "card", "calls": None, "hand": hand}
 
 
+# Questions and verdicts in words, once per question, answer and language: the engine
+# decides a verdict from the question and the answer alone. The dicts are shared: templates
+# and callers read them, never change them.
+VIEWS = LRU(items=800)
+
+
+def _verdict_key(verdict: Verdict | None):
+    if verdict is None:
+        return None
+    return freeze((verdict.correct, verdict.given, verdict.expected, verdict.rule))
+
+
 def question_view(
     question: dict, lang: str, given: object = None, verdict: Verdict | None = None
 ) -> dict:
+    key = ("question", freeze(question), lang, freeze(given), _verdict_key(verdict))
+    return VIEWS.get_or_make(key, lambda: kept(_question_view(question, lang, given, verdict)))
+
+
+def _question_view(question: dict, lang: str, given: object, verdict: Verdict | None) -> dict:
     qtype = get_type(question["type"])
     drawn, hand = table_view(question, lang, given, verdict)
     return {
@@ -150,6 +177,14 @@ def question_view(
             {"value": c["value"], "label": text(c["label"], lang)} for c in question["choices"]
         ],
         "sides": question["data"].get("sides", []),
+        "side_fields": [
+            {
+                "code": side,
+                "label": side_label(side, lang),
+                "given": given.get(side) if isinstance(given, dict) else None,
+            }
+            for side in question["data"].get("sides", [])
+        ],
         "given": given,
         "taps": tap_view(question, lang, given, verdict),
     }
@@ -178,12 +213,26 @@ def answer_view(question: dict, answer: object, lang: str) -> dict:
         return {"kind": kind, "text": labels.get(answer, str(answer))}
     if kind == "number":
         return {"kind": kind, "number": answer}
-    return {"kind": kind, "scores": list(answer.items())}
+    return {
+        "kind": kind,
+        "scores": [(side, points, side_label(side, lang)) for side, points in answer.items()],
+    }
 
 
-def verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
+def verdict_view(question: dict, verdict: Verdict, lang: str, step: int | None = None) -> dict:
     """The feedback. For ``cards`` questions the hand carries the verdict and the reasons,
-    so the steps leave out the sentences the cards already show."""
+    so the steps leave out the sentences the cards already show (kept per question, language
+    and verdict). ``report``: the spot of its "Report a problem" link (``step``: the
+    exercise's number on its page), which differs per page and is added to the kept view."""
+    key = ("verdict", freeze(question), lang, _verdict_key(verdict))
+    view = VIEWS.get_or_make(key, lambda: kept(_verdict_view(question, verdict, lang)))
+    report = spots.exercise(
+        question, [question["prompt"], *verdict.why_wrong, *verdict.steps], verdict.given, step
+    )
+    return {**view, "report": report}
+
+
+def _verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
     kind = get_type(question["type"]).answer_kind
     why_wrong = [text(step, lang) for step in verdict.why_wrong]
     steps = [text(step, lang) for step in verdict.steps]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from tutor import exercises
 from tutor import table as card_table
 from tutor.exercises import present
+from tutor.memo import LRU, kept
 from tutor.rules.cards import SUITS, card_code, next_seat, parse_card, parse_cards
 from tutor.rules.chouine import rules as chouine
 from tutor.rules.coinche.auction import Auction, parse_call
@@ -244,9 +245,23 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# Steps drawn once per example, profile, language and step; keyed by the example's identity,
+# kept alive by its entry. Callers get their own copy of the top level.
+STEPS = LRU(items=1000)
+
+
 def step_view(example: Example, profile: str, lang: str, step: int) -> dict:
     """Step ``step`` of the example in ``lang`` (the last one for a step past the end): the
     table, the hand of the seat that just played, the step's sentences and its rule."""
+    key = (id(example), profile, lang, step)
+    found = STEPS.get(key)
+    if found is None or found[0] is not example:
+        found = (example, kept(_step_view(example, profile, lang, step)))
+        STEPS.put(key, found)
+    return dict(found[1])
+
+
+def _step_view(example: Example, profile: str, lang: str, step: int) -> dict:
     shown = frames(example, profile)
     step = min(step, len(shown) - 1)
     frame = shown[step]
@@ -257,6 +272,7 @@ def step_view(example: Example, profile: str, lang: str, step: int) -> dict:
         draw = card_table.chouine_table if frame.game == "chouine" else card_table.coinche_table
         position = {"table": draw(lang, **frame.table), "rows": [], "hand": None, "kind": "static"}
     rule = hand = None
+    said = list(frame.lines)
     if frame.hand is not None:
         seat, held, played = frame.hand
         who = {"player": seat} if frame.game == "chouine" else {"seat": seat}
@@ -264,8 +280,9 @@ def step_view(example: Example, profile: str, lang: str, step: int) -> dict:
         trump = frame.table.get("trump")
         hand = card_table.hand_view(held, lang, trump=trump, game=frame.game, chosen=[played])
         hand["label"] = _capital(render(Step(f"example_hand{suffix}", who), lang))
+        said += [Step(f"example_rule_for{suffix}", who), frame.rule]
         rule = {
-            "label": _capital(render(Step(f"example_rule_for{suffix}", who), lang)),
+            "label": _capital(render(said[-2], lang)),
             "text": _capital(render(frame.rule, lang)),
         }
     return {
@@ -277,4 +294,8 @@ def step_view(example: Example, profile: str, lang: str, step: int) -> dict:
         "lines": [_capital(render(line, lang)) for line in frame.lines],
         "rule": rule,
         "cards": sum(1 for seat in (position["table"] or {"seats": ()})["seats"] if seat["card"]),
+        # What a report of this step carries: the steps said, the table drawn (or question).
+        "said": said,
+        "drawn": {"question": frame.question} if frame.question is not None else frame.table,
+        "game": frame.game,
     }

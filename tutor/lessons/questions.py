@@ -9,6 +9,7 @@ profile (a total just under its target) is a function of the profile's name.
 from __future__ import annotations
 
 from tutor import exercises
+from tutor.memo import LRU
 
 from .path import Exercise, Lesson
 
@@ -22,8 +23,22 @@ def profiles_for(lesson: Lesson) -> tuple[str, ...]:
     )
 
 
+# Each lesson exercise posed once per profile (house rules included: the key is the full
+# code). Keyed by the exercise's identity, kept alive by its entry; the question is shared.
+POSED = LRU(items=2000)
+
+
 def question(exercise: Exercise, profile: str) -> dict:
     """The question of ``exercise`` under ``profile``, as :func:`tutor.exercises.pose` gives it."""
+    key = (id(exercise), profile)
+    found = POSED.get(key)
+    if found is None or found[0] is not exercise:
+        found = (exercise, _pose(exercise, profile))
+        POSED.put(key, found)
+    return found[1]
+
+
+def _pose(exercise: Exercise, profile: str) -> dict:
     if exercise.data is None:
         return exercises.pose(exercise.type, exercise.seed, profile, exercise.params)
     data = exercise.data(profile) if callable(exercise.data) else exercise.data

@@ -24,6 +24,7 @@ from tutor import exercises
 from tutor.exercises import present
 from tutor.guard import throttle
 from tutor.pages import rules
+from tutor.reports import spots
 from tutor.rules.explain import side_name
 
 from . import examples, questions
@@ -72,6 +73,9 @@ def _example(lesson: Lesson, profile: str, step: int) -> dict:
         return f"{base}?{urlencode({'profile': profile, 'step': number})}"
 
     view["number"] = view["step"] + 1
+    view["report"] = spots.example(
+        lesson.slug, shown, view["step"], view["game"], view["drawn"], view["said"]
+    )
     view["previous_url"] = link(view["step"] - 1) if view["step"] else ""
     view["next_url"] = link(view["step"] + 1) if view["step"] < view["last"] else ""
     return view
@@ -138,13 +142,14 @@ def _item(
     exercise = lesson.exercises[index]
     posed = questions.question(exercise, profile)
     lang = get_language()
+    number = index + 1
     item = {
         "index": index,
-        "number": index + 1,
+        "number": number,
         "question": present.question_view(posed, lang, given, verdict),
         "solved": (lesson.slug, index, profile) in solved,
         "stars": solved.get((lesson.slug, index, profile), 0),
-        "verdict": None if verdict is None else present.verdict_view(posed, verdict, lang),
+        "verdict": None if verdict is None else present.verdict_view(posed, verdict, lang, number),
         "other_rules": None,
         "number_text": str(index + 1),
         "hidden": {"profile": profile},

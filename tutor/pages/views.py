@@ -8,6 +8,8 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_POST
 
+from tutor import caching
+from tutor.memo import memo
 from tutor.rules.coinche.profiles import Profile
 from tutor.rules.errors import RulesError
 from tutor.rules.profiles import fits, get_profile
@@ -26,6 +28,14 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def glossary(request: HttpRequest) -> HttpResponse:
     languages = [code for code, _name in settings.LANGUAGES]
+    sections = _glossary(translation.get_language(), caching.CATALOGS)
+    return render(request, "pages/glossary.html", {"sections": sections, "languages": languages})
+
+
+@memo(items=20)
+def _glossary(lang: str, catalogs: tuple) -> list[dict]:
+    """The glossary's sections in ``lang``, each term in every language (made once)."""
+    languages = [code for code, _name in settings.LANGUAGES]
     sections = []
     for title, terms in TERMS:
         rows = []
@@ -34,27 +44,33 @@ def glossary(request: HttpRequest) -> HttpResponse:
             for code in languages:
                 with translation.override(code):
                     words[code] = str(term)
-            rows.append({"words": list(words.items()), "meaning": meaning})
-        sections.append({"title": title, "rows": rows})
-    return render(request, "pages/glossary.html", {"sections": sections, "languages": languages})
+            rows.append({"words": list(words.items()), "meaning": str(meaning)})
+        sections.append({"title": str(title), "rows": rows})
+    return sections
 
 
 COINCHE_PROFILES = [p["name"] for p in PROFILES if isinstance(get_profile(p["name"]), Profile)]
 
 
 def profiles(request: HttpRequest) -> HttpResponse:
-    described = [{**profile, "facts": facts(profile["name"])} for profile in PROFILES]
-    compared = [{"name": n, "title": rules.TITLES[n]} for n in COINCHE_PROFILES]
     return render(
         request,
         "pages/profiles.html",
         {
-            "profiles": described,
-            "compared": compared,
-            "comparison": houserules.comparison(COINCHE_PROFILES),
+            **_profiles(translation.get_language(), caching.CATALOGS),
             "in_use": rules.remembered(request),
         },
     )
+
+
+@memo(items=20)
+def _profiles(lang: str, catalogs: tuple) -> dict:
+    """What the profiles page says of every profile, and their comparison, in ``lang``."""
+    return {
+        "profiles": [{**profile, "facts": facts(profile["name"])} for profile in PROFILES],
+        "compared": [{"name": n, "title": rules.TITLES[n]} for n in COINCHE_PROFILES],
+        "comparison": houserules.comparison(COINCHE_PROFILES),
+    }
 
 
 def house_rules(request: HttpRequest) -> HttpResponse:

@@ -246,10 +246,12 @@ class ChouineTable:
         view.update(self._announcements(lang, view["news"]))
         if deal.finished:
             answer, steps = chouine_cli.replay(self.replay_payload())
+            said = deal.result().steps
             view["score"] = {
                 "scores": answer["scores"],
                 "winner": answer["winner"],
-                "steps": [sentence(s, lang) for s in deal.result().steps],
+                "steps": [sentence(s, lang) for s in said],
+                "said": said,
             }
             view["whole"] = [sentence(s, lang) for s in steps]
             view["hands"] = [

@@ -554,6 +554,7 @@ class CoincheTable:
                 "scores": dict(zip(("NS", "EW"), score.scores, strict=True)),
                 "made": score.made,
                 "steps": [sentence(s, lang) for s in score.steps],
+                "said": score.steps,
             },
             "whole": [sentence(s, lang) for s in result.steps],
             "compare": compare,

@@ -19,6 +19,7 @@ from tutor.pages import profiles as page_profiles
 from tutor.pages import rules as page_rules
 from tutor.pages.houserules import described_changes
 from tutor.quiz.labels import PROFILES as PROFILE_LABELS
+from tutor.reports import spots
 from tutor.rules.cards import RANKS, SEATS, SUITS, next_seat
 from tutor.rules.cli import ask
 from tutor.rules.coinche.profiles import coinche_profile
@@ -207,9 +208,12 @@ def answer(position: dict, lang: str) -> tuple[list[dict], str]:
         try:
             result, steps = ask("legal", payload)
         except RulesError as error:
-            column["error"] = render_step(Step(error.code, error.params), lang)
+            refused = Step(error.code, error.params)
+            column["error"] = render_step(refused, lang)
+            column["report"] = spots.legal(payload, [refused])
             errors.append(column["error"])
         else:
+            column["report"] = spots.legal(payload, steps)
             column.update(
                 legal=result["legal"],
                 rule=render_step(steps[0], lang) if steps else "",
@@ -290,7 +294,9 @@ def page(request):
         else:
             context["columns"] = columns
             if error:
+                # Refused under every rule set: the engine's refusal is the answer reported.
                 context["error"] = error
+                context["error_report"] = columns[0]["report"]
                 status = 400
             else:
                 context["table"] = _table(position, lang)

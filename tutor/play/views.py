@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tutor.pages import rules as page_rules
 from tutor.quiz.owner import owned, owner
+from tutor.reports import spots
 from tutor.rules.cards import SEATS
 from tutor.rules.chouine.deal import IllegalMove as ChouineIllegal
 from tutor.rules.coinche.profiles import coinche_profile
@@ -144,9 +145,12 @@ def auto_advance(request) -> bool:
     return chosen
 
 
-def _page(request, record: TableDeal, table, message: str = "", status: int = 200):
+def _page(request, record: TableDeal, table, said: Step | None = None, move: tuple | None = None):
+    """The deal's page (its play area for htmx); ``said``: the engine's refusal (of ``move``,
+    an action and its value) or another message, shown in the news."""
     lang = get_language()
     view = table.context(lang)
+    message = render_step(said, lang) if said is not None else ""
     scores = table.scores()
     share = {"seed": record.seed, "dealer": record.dealer}
     if record.game == "coinche":
@@ -169,10 +173,14 @@ def _page(request, record: TableDeal, table, message: str = "", status: int = 20
         "share_profile": share.get("profile", ""),
         "suits": [(suit, suit_name(suit, lang)) for suit in "SHDC"],
     }
+    if said is not None:
+        context["refusal"] = spots.play(record, table.replay_payload(), [said], move, False)
+    if "score" in view:
+        context["end_report"] = spots.play(record, table.replay_payload(), view["score"]["said"])
     if record.table_game_id and (view["phase"] == "done" or not request.htmx):
         context["match"] = games.deal_context(record, table, lang)
     template = f"play/_{record.game}.html" if request.htmx else f"play/{record.game}.html"
-    return render(request, template, context, status=status)
+    return render(request, template, context)
 
 
 @require_http_methods(["GET", "POST"])
@@ -189,18 +197,16 @@ def deal(request, game: str, token: str):
         action = "play"
     elif "call" in request.POST:
         action = "call"
-    lang = get_language()
-    message = ""
     if action == "auto":
         request.session["play_auto"] = request.POST.get("auto") == "1"
     elif action == "continue" and "trick" not in request.POST and game == "coinche":
         # An out-of-turn coinche offered and not taken: the auction goes on.
         if request.POST.get("at") != str(len(record.moves)):
-            return _page(request, record, table, render_step(Step("play_stale"), lang))
+            return _page(request, record, table, Step("play_stale"))
         try:
             table.let_go()
         except RulesError as error:
-            return _page(request, record, table, render_step(Step(error.code, error.params), lang))
+            return _page(request, record, table, Step(error.code, error.params))
         table.advance()
     elif action == "continue":
         try:
@@ -218,13 +224,12 @@ def deal(request, game: str, token: str):
         record.finished = False
     elif action in ("play", "call", "declare", "exchange", "announce"):
         if request.POST.get("at") != str(len(record.moves)):
-            message = render_step(Step("play_stale"), lang)
-            return _page(request, record, table, message)
+            return _page(request, record, table, Step("play_stale"))
+        value = _value(request, action)
         try:
-            table.move(action, _value(request, action))
+            table.move(action, value)
         except (RulesError, ChouineIllegal) as error:
-            message = _refusal(table, error, lang)
-            return _page(request, record, table, message)
+            return _page(request, record, table, refusal_step(table, error), (action, value))
         table.advance()
     else:
         return bad_request(request, Step("play_bad_action", {"value": action[:20]}))
@@ -237,13 +242,13 @@ def deal(request, game: str, token: str):
     return redirect("play_deal", game=game, token=record.token)
 
 
-def _refusal(table, error: RulesError, lang: str) -> str:
+def refusal_step(table, error: RulesError) -> Step:
     """The engine's reason, spoken to the learner when it is about their own seat (Chouine's
     sentences name a player; Coinche's already speak to the player to move)."""
     params = dict(error.params)
     if table.learner(params.get("player")):
         params["you"] = True
-    return render_step(Step(error.code, params), lang)
+    return Step(error.code, params)
 
 
 def _tricks_done(table) -> int:

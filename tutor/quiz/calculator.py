@@ -1,110 +1,27 @@
-"""The score calculator; every figure comes from the engine.
+"""The score calculator: one deal on the score sheet's tile form, every figure from the engine.
 
-The calculator reads a GET form (so a result can be bookmarked or shared) and
-shows the score step by step under the chosen profile, then every profile side
-by side. The table score sheet, which asks far less per deal, is ``sheet.py``.
+The calculator reads a GET form (so a result can be bookmarked or shared) with the same taps
+as the score sheet (``dealform.py``: the taker, the contract, the trump, a coinche, the
+takers' card points, the rest folded) and the rules to score under. The score comes step by
+step under those rules, then under every profile side by side.
 """
 
-from django import forms
 from django.shortcuts import render
-from django.utils.translation import get_language, pgettext_lazy
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language
 
 from tutor import exercises
 from tutor.pages import rules
+from tutor.reports import spots
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.coinche.scoring import score_deal
 from tutor.rules.coinche.summary import parse_summary
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Step, seat_name, side_name, suit_name
+from tutor.rules.explain import Step
 
 from . import labels
+from .dealform import TableDealForm
 
 PROFILES = [name for name in labels.PROFILES if name != "chouine"]
-BIDS = [str(n) for n in range(80, 190, 10)] + ["capot", "generale"]
-
-
-def points(label):
-    return forms.IntegerField(label=label, min_value=0, max_value=1000, initial=0)
-
-
-class DealForm(forms.Form):
-    """One deal as a player reads it off the table."""
-
-    profile = forms.ChoiceField(label=_("Rule profile"))
-    game = forms.ChoiceField(
-        label=_("Game"),
-        choices=[("coinche", _("Coinche (with an auction)")), ("belote", _("Classic Belote"))],
-    )
-    seat = forms.ChoiceField(label=_("Declarer (the taker)"))
-    bid = forms.ChoiceField(label=_("Contract"), required=False)
-    trump = forms.ChoiceField(label=_("Trump"))
-    double = forms.TypedChoiceField(
-        label=pgettext_lazy("the double", "Coinche"),
-        coerce=int,
-        choices=[(1, _("Not doubled")), (2, _("Coinche (× 2)")), (4, _("Surcoinche (× 4)"))],
-    )
-    points_ns = points(_("Card points of North-South"))
-    points_ew = points(_("Card points of East-West"))
-    last_trick = forms.ChoiceField(label=_("Last trick won by"))
-    tricks_n = forms.IntegerField(label=_("Tricks of North"), min_value=0, max_value=8)
-    tricks_e = forms.IntegerField(label=_("Tricks of East"), min_value=0, max_value=8)
-    tricks_s = forms.IntegerField(label=_("Tricks of South"), min_value=0, max_value=8)
-    tricks_w = forms.IntegerField(label=_("Tricks of West"), min_value=0, max_value=8)
-    declarations_ns = points(_("Declarations of North-South"))
-    declarations_ew = points(_("Declarations of East-West"))
-    belote_ns = points(_("Belote of North-South"))
-    belote_ew = points(_("Belote of East-West"))
-
-    def __init__(self, *args, fixed_profile=None, **kwargs):
-        super().__init__(*args, label_suffix="", **kwargs)
-        lang = get_language()
-        self.fields["profile"].choices = [(p, labels.PROFILES[p]) for p in PROFILES]
-        if fixed_profile:
-            # A score sheet keeps its profile for the whole game.
-            del self.fields["profile"]
-        self.fixed_profile = fixed_profile
-        self.fields["seat"].choices = [(s, seat_name(s, lang)) for s in "NESW"]
-        self.fields["trump"].choices = [
-            (t, suit_name(t, lang)) for t in ("S", "H", "D", "C", "SA", "TA")
-        ]
-        self.fields["bid"].choices = [("", _("None (classic Belote)"))] + [
-            (b, {"capot": _("Capot"), "generale": _("Générale")}.get(b, b)) for b in BIDS
-        ]
-        self.fields["last_trick"].choices = [(s, side_name(s, lang)) for s in ("NS", "EW")]
-
-    def payload(self) -> dict:
-        d = self.cleaned_data
-        bid = d["bid"]
-        return {
-            "game": d["game"],
-            "contract": {
-                "seat": d["seat"],
-                "bid": int(bid) if bid.isdigit() else (bid or None),
-                "trump": d["trump"],
-                "double": d["double"],
-            },
-            "card_points": {"NS": d["points_ns"], "EW": d["points_ew"]},
-            "tricks": {s: d[f"tricks_{s.lower()}"] for s in "NESW"},
-            "last_trick": d["last_trick"],
-            "declarations": {"NS": d["declarations_ns"], "EW": d["declarations_ew"]},
-            "belote": {"NS": d["belote_ns"], "EW": d["belote_ew"]},
-        }
-
-    @property
-    def profile_name(self) -> str:
-        return self.fixed_profile or self.cleaned_data["profile"]
-
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        try:
-            self.summary = parse_summary(self.payload(), coinche_profile(self.profile_name))
-        except RulesError as error:
-            message = exercises.text(Step(error.code, error.params), get_language())
-            raise forms.ValidationError(message) from None
-        return data
 
 
 def score(profile: str, payload: dict, deposit: int = 0):
@@ -141,34 +58,40 @@ def comparison(chosen: str, payload: dict) -> list[dict]:
     return rows
 
 
-def result_context(form: DealForm, deposit: int = 0) -> dict:
+def result_context(form: TableDealForm) -> dict:
     lang = get_language()
-    payload = form.payload()
-    result, _error = score(form.profile_name, payload, deposit)
+    result, _error = score(form.profile_name, form.payload)
+    asked = {"profile": form.profile_name, **form.payload}
     return {
         "result": {
             "scores": result.scores,
             "made": result.made,
             "steps": [exercises.text(step, lang) for step in result.steps],
         },
-        "comparison": comparison(form.profile_name, payload),
+        "comparison": comparison(form.profile_name, form.payload),
+        "report": spots.score(asked, result.steps),
     }
 
 
 def page(request):
+    chosen = rules.chosen(request, PROFILES)
+    if chosen is None:
+        asked = request.GET.get("profile", "")[:40]
+        message = exercises.text(Step("quiz_unknown_profile", {"value": asked}), get_language())
+        return render(request, "quiz/bad_request.html", {"message": message}, status=400)
     # A link that only names the rules ("?profile=…") opens the empty form under them.
     submitted = bool(set(request.GET) - {"profile"})
-    chosen = rules.chosen(request, PROFILES) or "federation"
-    form = DealForm(
-        request.GET if submitted else None, initial={"profile": chosen, "seat": "S", "bid": "80"}
-    )
-    form.fields["profile"].choices = rules.choices(request, PROFILES, request.GET.get("profile"))
-    # The rules the page says it uses: the submitted ones once the form is valid.
-    context = {"form": form, "profile": chosen, "submitted": submitted}
+    form = TableDealForm(request.GET if submitted else None, profile=chosen)
+    context = {
+        "form": form,
+        "profile": chosen,
+        "profiles": rules.choices(request, PROFILES, chosen),
+        "submitted": submitted,
+    }
     status = 200
     if submitted:
         if form.is_valid():
-            context.update(result_context(form), profile=form.profile_name)
+            context.update(result_context(form))
         else:
             # htmx swaps only successful responses: the fragment with the errors is one.
             status = 200 if request.htmx else 400

@@ -1,12 +1,14 @@
-"""Forms of the practice pages: the self-test's settings."""
+"""Forms of the practice pages: the self-test's settings, a counting drill's settings and
+answers."""
 
 from django import forms
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tutor import exercises
+from tutor.rules.profiles import fits
 
-from . import labels
+from . import drills, labels
 
 LENGTHS = (5, 10, 20)
 MINUTES = (0, 2, 5, 10, 20)
@@ -64,3 +66,71 @@ class SelfTestForm(forms.Form):
             raise forms.ValidationError(_("None of the topics you chose belongs to this game."))
         data["types"] = [t.name for t in types]
         return data
+
+
+# The largest count any drill asks for is a score line of a few thousand points.
+COUNT_MAX = 99_999
+
+
+class CountField(forms.IntegerField):
+    """A count typed by the learner: ASCII digits only, from 0 to COUNT_MAX. Every number a
+    drill reads goes through this one field."""
+
+    def __init__(self, **kwargs):
+        super().__init__(
+            min_value=0,
+            max_value=COUNT_MAX,
+            error_messages={
+                "required": _("Type your count first."),
+                "invalid": _("Give the count as a whole number, in digits."),
+                "min_value": _("A count is never below 0."),
+                "max_value": _("No count in these games comes near that number: check it."),
+            },
+            **kwargs,
+        )
+
+    def to_python(self, value):
+        if isinstance(value, str) and value.strip() and not value.strip().isascii():
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
+class CountStartForm(forms.Form):
+    """A drill's settings: which count, under which rules, at which level, in which mode."""
+
+    drill = forms.ChoiceField(choices=[])
+    profile = forms.CharField(max_length=600)
+    level = forms.TypedChoiceField(choices=[(n, n) for n in (1, 2, 3)], coerce=int, initial=1)
+    mode = forms.ChoiceField(choices=[])
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["drill"].choices = [(slug, d.title) for slug, d in drills.DRILLS.items()]
+        self.fields["mode"].choices = list(drills.MODES.items())
+
+    def clean(self):
+        data = super().clean()
+        drill, profile = data.get("drill"), data.get("profile")
+        if drill and profile and not fits(profile, drills.DRILLS[drill].profiles):
+            raise forms.ValidationError(_("This drill cannot be played under these rules."))
+        return data
+
+
+class CountAnswerForm(forms.Form):
+    """One answer to a drill's item: the item's signed token and one count per side asked
+    (``sides``), or a single count."""
+
+    item = forms.CharField(max_length=400)
+
+    def __init__(self, *args, sides=(), labels=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sides = list(sides)
+        for side in self.sides or [None]:
+            name = f"score_{side}" if side else "number"
+            self.fields[name] = CountField(label=(labels or {}).get(side, ""))
+
+    def answer(self):
+        """The answer in the exercise type's shape: a number, or ``{side: number}``."""
+        if not self.sides:
+            return self.cleaned_data["number"]
+        return {side: self.cleaned_data[f"score_{side}"] for side in self.sides}

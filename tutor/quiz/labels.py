@@ -34,6 +34,8 @@ TYPES = {
     "deal_score": _("What does each partnership score?"),
     "contract_made": _("Is the contract made?"),
     "game_end": _("Who has won the game?"),
+    "running_count": _("Running count: how many points has a side taken?"),
+    "deal_total": _("What total has each partnership made?"),
     "chouine_legal": _("Chouine: which cards may be played?"),
     "chouine_trick_winner": _("Chouine: who wins the trick?"),
     "chouine_exchange_seven": _("Chouine: may the 7 be exchanged?"),
@@ -46,6 +48,9 @@ TYPES = {
     "auction_end": _("Which call ends the auction?"),
     "chouine_play_card": _("Chouine: play a card the rules allow"),
     "chouine_trick_winner_card": _("Chouine: which card wins the trick?"),
+    "chouine_trick_points": _("Chouine: what is the trick worth?"),
+    "chouine_announcement_points": _("Chouine: what are the announcements worth?"),
+    "chouine_deal_points": _("Chouine: what does each player total?"),
 }
 
 # One line under each kind of question on the practice index: what it trains.
@@ -60,6 +65,10 @@ DESCRIPTIONS = {
     "deal_score": _("A played deal: give each partnership's score."),
     "contract_made": _("A played deal: did the takers make their contract?"),
     "game_end": _("Running totals and one more deal: is the game over, and who won?"),
+    "running_count": _("A whole deal, trick by trick: keep one side's count."),
+    "deal_total": _(
+        "A played deal: add up card points, last trick or capot, declarations and belote."
+    ),
     "chouine_legal": _("A Chouine hand and the card led: which cards may be played?"),
     "chouine_trick_winner": _("Two cards on the table: who takes the trick?"),
     "chouine_exchange_seven": _("The trump seven and the turned-up card: may they be swapped?"),
@@ -72,6 +81,9 @@ DESCRIPTIONS = {
     "auction_end": _("An auction under way: pick the call that would end it."),
     "chouine_play_card": _("The stock is gone and a card is led: play one the rules allow."),
     "chouine_trick_winner_card": _("Two cards on the table: point at the one that takes it."),
+    "chouine_trick_points": _("Two cards on the table: add up their points."),
+    "chouine_announcement_points": _("A player's announcements: add up what they bring."),
+    "chouine_deal_points": _("Points and announcements of a deal: each player's total."),
 }
 
 # The worked examples from the sources, titled by what they show.

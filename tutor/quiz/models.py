@@ -1,11 +1,14 @@
-"""What the quiz remembers: answers given, mistakes to review, self-tests and score sheets.
+"""What the quiz remembers: answers given, mistakes to review, self-tests, score sheets,
+counting drills and their records.
 
 Answers and reviews belong either to a signed-in user or, for a visitor, to
 their session key, so practice works without an account.
 """
 
+import math
 import secrets
 import uuid
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
@@ -150,3 +153,75 @@ class SheetDeal(models.Model):
 
     def __str__(self):
         return f"deal {self.number}: {self.score_ns} / {self.score_ew}"
+
+
+class CountRun(Owned):
+    """One counting drill played through the server: its settings, the item being asked (its
+    number and seed), what has been answered and, once over, when.
+
+    A storm ends ``seconds`` after ``started``, less ``penalty`` (seconds lost to mistakes);
+    a streak ends at its first mistake; practice ends when the learner stops.
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    drill = models.CharField(max_length=30)
+    # A profile name or a house-rule code (tutor.rules.coinche.houserules).
+    profile = models.CharField(max_length=600)
+    level = models.PositiveSmallIntegerField()
+    mode = models.CharField(max_length=10)
+    started = models.DateTimeField(default=timezone.now)
+    seconds = models.PositiveIntegerField(default=0)
+    penalty = models.PositiveIntegerField(default=0)
+    number = models.PositiveIntegerField(default=1)
+    seed = models.BigIntegerField()
+    right = models.PositiveIntegerField(default=0)
+    wrong = models.PositiveIntegerField(default=0)
+    # Each item answered: {"number", "seed", "given", "correct"}.
+    answers = models.JSONField(default=list)
+    finished = models.DateTimeField(null=True, blank=True)
+    # The owner's record for these settings when the run ended (to say "new record").
+    record_before = models.IntegerField(null=True, blank=True)
+
+    def __str__(self):
+        return f"{self.drill} {self.mode} run, {self.right} right"
+
+    @property
+    def deadline(self):
+        if self.mode != "storm":
+            return None
+        return self.started + timedelta(seconds=self.seconds - self.penalty)
+
+    @property
+    def seconds_left(self) -> int | None:
+        if self.deadline is None:
+            return None
+        return max(0, math.ceil((self.deadline - timezone.now()).total_seconds()))
+
+
+class CountRecord(Owned):
+    """An owner's best score in a drill, per profile, level and mode (storm or streak)."""
+
+    drill = models.CharField(max_length=30)
+    profile = models.CharField(max_length=600)
+    level = models.PositiveSmallIntegerField()
+    mode = models.CharField(max_length=10)
+    best = models.PositiveIntegerField()
+    run = models.ForeignKey(CountRun, null=True, blank=True, on_delete=models.SET_NULL)
+    achieved = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "drill", "profile", "level", "mode"],
+                condition=models.Q(user__isnull=False),
+                name="one_count_record_per_user",
+            ),
+            models.UniqueConstraint(
+                fields=["session_key", "drill", "profile", "level", "mode"],
+                condition=models.Q(user__isnull=True),
+                name="one_count_record_per_visitor",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.drill} {self.mode} record {self.best}"

@@ -46,7 +46,7 @@ def weak_rules(attempts, limit: int = 5) -> list[dict]:
                 **r,
                 "percent": round(100 * r["right"] / r["total"]),
                 "type_label": labels.type_label(r["type"]),
-                "label": situations.situation_label(r["situation"]),
+                "label": situations.rule_name(r["situation"], labels.type_label(r["type"])),
                 "profile_label": rules.title(r["profile"]),
                 "url": url,
             }

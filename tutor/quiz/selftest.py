@@ -150,7 +150,7 @@ def result(request, test_id):
                 "question": question_view(question, lang, given, verdict),
                 "correct": verdict.correct,
                 "answered": answer is not None,
-                "verdict": verdict_view(question, verdict, lang),
+                "verdict": verdict_view(question, verdict, lang, number),
             }
         )
     best = best_before(test)

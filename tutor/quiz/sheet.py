@@ -1,11 +1,14 @@
 """The table score sheet: a deal in a few taps, every figure from the engine.
 
-A deal is entered as players read it off the table: the taker, the contract
-and its trump, a coinche, the takers' card points, and toggles for the last
-trick, the belote and a clean sweep (``tutor.rules.summary.table_payload``
-derives the rest). The sheet stores each deal's full payload and replays
-them all through the engine's :class:`Game` on every view, so an edit or a
-deletion of any deal re-scores everything after it.
+A deal is entered as players read it off the table (``dealform.py``, the form the
+calculator shares): the taker, the contract and its trump, a coinche, the takers'
+card points, and toggles for the last trick, the belote and a clean sweep
+(``tutor.rules.summary.table_payload`` derives the rest). Before a deal is recorded the
+engine checks what must hold (``tutor.rules.coinche.checks``) and names the likely slip.
+The sheet stores each deal's full payload and replays them all through the engine's
+:class:`Game` on every view, so an edit or a deletion of any deal re-scores everything
+after it; the deals' sums are shown beside the totals, as a concours organiser checks a
+table's sheet.
 
 A deal form carries a nonce: a second submit of the same form (a double tap,
 a retried request) finds the deal already recorded and records nothing.
@@ -14,190 +17,31 @@ a retried request) finds the deal already recorded and records nothing.
 import json
 import uuid
 
-from django import forms
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor import exercises
 from tutor.pages import rules
+from tutor.reports import spots
 from tutor.rules.coinche.game import Game
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.coinche.scoring import score_deal
-from tutor.rules.coinche.summary import parse_summary, table_entry, table_payload
-from tutor.rules.errors import RulesError
+from tutor.rules.coinche.summary import parse_summary
 from tutor.rules.explain import Step, seat_name, suit_name
 from tutor.rules.profiles import fits
 
 from .calculator import PROFILES
+from .dealform import TableDealForm, initial_of
 from .models import ScoreSheet, SheetDeal
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-CLASSIC = "classic"  # the bid value of a classic Belote deal (no auction)
-
-# Which field an engine refusal is shown beside; anything else goes above the form.
-ERROR_FIELDS = {
-    "table_points_range": "points",
-    "table_points_missing": "points",
-    "impossible_card_points": "points",
-    "table_generale_off": "sweep",
-    "impossible_belote": "belote",
-    "bad_declarations": "declarations_takers",
-    "declarations_off": "declarations_takers",
-    "bad_bid": "bid",
-    "classic_no_bid": "double",
-    "bad_double": "double",
-    "trump_not_in_profile": "trump",
-    "game_not_in_profile": "bid",
-}
-
-
-def radios(label, choices=None, required=True, initial=None):
-    return forms.ChoiceField(
-        label=label,
-        choices=choices or [],
-        required=required,
-        initial=initial,
-        widget=forms.RadioSelect,
-    )
-
-
-class TableDealForm(forms.Form):
-    """One deal as a table tells it; the engine checks it and derives the rest."""
-
-    seat = radios(gettext_lazy("Taker"))
-    bid = radios(gettext_lazy("Contract"))
-    trump = radios(gettext_lazy("Trump"))
-    double = radios(
-        pgettext_lazy("the double", "Coinche"),
-        [
-            ("1", gettext_lazy("No")),
-            ("2", gettext_lazy("Coinche ×2")),
-            ("4", gettext_lazy("Surcoinche ×4")),
-        ],
-        initial="1",
-    )
-    points = forms.IntegerField(
-        label=gettext_lazy("Takers' card points"), required=False, min_value=0, max_value=999
-    )
-    last_trick = radios(
-        gettext_lazy("Last trick"),
-        [("takers", gettext_lazy("Takers")), ("defence", gettext_lazy("Defence"))],
-        initial="takers",
-    )
-    belote = radios(
-        gettext_lazy("Belote"),
-        [
-            ("", gettext_lazy("None")),
-            ("takers", gettext_lazy("Takers")),
-            ("defence", gettext_lazy("Defence")),
-        ],
-        required=False,
-        initial="",
-    )
-    sweep = radios(
-        gettext_lazy("Every trick taken by"),
-        required=False,
-        initial="",
-    )
-    declarations_takers = forms.IntegerField(
-        label=gettext_lazy("Takers' declarations"), required=False, min_value=0, max_value=1000
-    )
-    declarations_defence = forms.IntegerField(
-        label=gettext_lazy("Defence's declarations"), required=False, min_value=0, max_value=1000
-    )
-    nonce = forms.CharField(widget=forms.HiddenInput, required=False, max_length=32)
-
-    def __init__(self, *args, profile: str, **kwargs):
-        super().__init__(*args, label_suffix="", **kwargs)
-        self.profile_name = profile
-        self.rules = coinche_profile(profile)
-        lang = get_language()
-        self.fields["seat"].choices = [(s, seat_name(s, lang)) for s in "NESW"]
-        bids = [
-            (str(n), str(n))
-            for n in range(self.rules.min_bid, self.rules.max_bid + 1, self.rules.bid_step)
-        ]
-        if self.rules.capot_bid:
-            bids.append(("capot", _("Capot")))
-        if self.rules.generale:
-            bids.append(("generale", _("Générale")))
-        if self.rules.classic:
-            bids.append((CLASSIC, _("No auction (classic Belote)")))
-        self.fields["bid"].choices = bids
-        self.fields["trump"].choices = [(t, suit_name(t, lang)) for t in self.rules.trumps]
-        sweeps = [("", _("Nobody")), ("takers", _("The takers (capot)"))]
-        if self.rules.generale:
-            sweeps.append(("taker", _("The taker alone (générale)")))
-        sweeps.append(("defence", _("The defence")))
-        self.fields["sweep"].choices = sweeps
-        if not self.rules.declarations:
-            del self.fields["declarations_takers"], self.fields["declarations_defence"]
-
-    def extras_shown(self) -> bool:
-        """Whether the folded fields (declarations, a sweep) hold something or an error."""
-        names = ("sweep", "declarations_takers", "declarations_defence")
-        fields = [self[name] for name in names if name in self.fields]
-        return any(f.errors or f.value() not in (None, "", "0", 0) for f in fields)
-
-    def entry(self) -> dict:
-        d = self.cleaned_data
-        bid = d["bid"]
-        classic = bid == CLASSIC
-        return {
-            "game": "belote" if classic else "coinche",
-            "contract": {
-                "seat": d["seat"],
-                "bid": None if classic else int(bid) if bid.isdigit() else bid,
-                "trump": d["trump"],
-                "double": int(d["double"]),
-            },
-            "points": d["points"],
-            "last_trick": d["last_trick"],
-            "belote": d["belote"] or None,
-            "sweep": d["sweep"] or None,
-            "declarations": {
-                "takers": d.get("declarations_takers") or 0,
-                "defence": d.get("declarations_defence") or 0,
-            },
-        }
-
-    def clean(self):
-        data = super().clean()
-        if self.errors:
-            return data
-        try:
-            self.payload = table_payload(self.entry(), self.rules)
-            parse_summary(self.payload, self.rules)
-        except RulesError as error:
-            message = exercises.text(Step(error.code, error.params), get_language())
-            self.add_error(ERROR_FIELDS.get(error.code), message)
-        return data
-
-
-def initial_of(deal: SheetDeal) -> dict:
-    """The form's values for an existing deal (to edit it)."""
-    entry = table_entry(deal.entry)
-    contract = entry["contract"]
-    bid = contract["bid"]
-    return {
-        "seat": contract["seat"],
-        "bid": CLASSIC if bid is None else str(bid),
-        "trump": contract["trump"],
-        "double": str(contract.get("double", 1)),
-        "points": entry["points"],
-        "last_trick": entry["last_trick"],
-        "belote": entry["belote"] or "",
-        "sweep": entry["sweep"] or "",
-        "declarations_takers": entry["declarations"]["takers"],
-        "declarations_defence": entry["declarations"]["defence"],
-    }
 
 
 def contract_label(contract: dict, lang: str) -> str:
@@ -220,9 +64,10 @@ def replay(sheet: ScoreSheet) -> dict:
     game = Game(profile)
     rows, steps, deposit = [], [], 0
     lang = get_language()
-    stale = []
+    stale, asked = [], []
     for deal in sheet.deals.all():
-        summary = parse_summary({**deal.entry, "deposit": deposit}, profile)
+        asked.append({**deal.entry, "deposit": deposit})
+        summary = parse_summary(asked[-1], profile)
         result = score_deal(profile, summary)
         steps = game.add_deal(summary, result)
         deposit = result.deposit
@@ -244,11 +89,17 @@ def replay(sheet: ScoreSheet) -> dict:
         )
     if stale:
         SheetDeal.objects.bulk_update(stale, ["score_ns", "score_ew", "made", "deposit"])
+    said = [step for step in steps if step.code != "game_totals"]
+    sums = [sum(row["scores"][side] for row in rows) for side in (0, 1)]
     return {
+        # A concours organiser's check of a table's sheet: each column adds up to its total.
+        "check": {"ns": sums[0], "ew": sums[1], "given": sum(sums), "round_to": profile.round_to},
         "rows": rows,
         "totals": tuple(game.totals),
         "target": profile.target,
-        "game_steps": [exercises.text(step, lang) for step in steps if step.code != "game_totals"],
+        "game_steps": [exercises.text(step, lang) for step in said],
+        # The deals as the engine scored them, never the sheet's address.
+        "report": spots.sheet(sheet.profile, asked, said) if asked else None,
         "over": game.winner is not None,
         "winner": game.winner,
         "deposit": deposit,
@@ -335,7 +186,7 @@ def sheet(request, token):
         deal = sheet.deals.filter(number=int(number)).first() if number.isdigit() else None
         if deal is None:
             return render_sheet(request, sheet)
-        form = TableDealForm(profile=sheet.profile, initial=initial_of(deal))
+        form = TableDealForm(profile=sheet.profile, initial=initial_of(deal.entry))
         return render_sheet(request, sheet, form, editing=deal)
     form = TableDealForm(request.POST, profile=sheet.profile)
     if not form.is_valid():

@@ -123,6 +123,12 @@ BROKEN = {
     "chouine_announce_quinte_done": pgettext_lazy("situation", "One quinte per deal"),
     "chouine_match_deal_tied": pgettext_lazy("situation", "A tied deal counts for nobody"),
     "quiz_auction_goes_on": pgettext_lazy("situation", "When the auction ends"),
+    # The counting drills' kinds of count.
+    "count_running": pgettext_lazy("situation", "Keeping a running count"),
+    "count_totals": pgettext_lazy("situation", "Each side's total for a deal"),
+    "count_chouine_trick": pgettext_lazy("situation", "Card points of a Chouine trick"),
+    "count_chouine_announcements": pgettext_lazy("situation", "Points of Chouine announcements"),
+    "chouine_score_total": pgettext_lazy("situation", "A Chouine player's total"),
 }
 
 

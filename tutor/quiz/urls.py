@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import calculator, progress, selftest, sheet, views
+from . import calculator, count, export, progress, selftest, sheet, views
 
 urlpatterns = [
     path("", views.index, name="quiz_index"),
@@ -13,10 +13,16 @@ urlpatterns = [
     path("test/<uuid:test_id>/", selftest.step, name="quiz_test"),
     path("test/<uuid:test_id>/result/", selftest.result, name="quiz_test_result"),
     path("progress/", progress.page, name="quiz_progress"),
+    path("count/", count.index, name="quiz_count"),
+    path("count/start/", count.start, name="quiz_count_start"),
+    path("count/run/<uuid:run_id>/", count.run_page, name="quiz_count_run"),
+    path("count/run/<uuid:run_id>/answer/", count.answer, name="quiz_count_answer"),
+    path("count/run/<uuid:run_id>/end/", count.end, name="quiz_count_end"),
     path("calculator/", calculator.page, name="quiz_calculator"),
     path("sheet/", sheet.new_sheet, name="quiz_sheet_new"),
     path("sheet/manifest.webmanifest", sheet.manifest, name="quiz_manifest"),
     path("sheet/<str:token>/", sheet.sheet, name="quiz_sheet"),
     path("sheet/<str:token>/deal/<int:number>/", sheet.edit, name="quiz_sheet_deal"),
     path("sheet/<str:token>/rematch/", sheet.rematch, name="quiz_sheet_rematch"),
+    path("sheet/<str:token>/sheet.<str:fmt>", export.sheet_file, name="quiz_sheet_export"),
 ]

@@ -41,7 +41,8 @@ template may also ask for a derived form:
 - ``ranks`` (from a rank code): the plural rank word of a carré ("valets");
 - ``sum`` / ``terms``: the non-zero ``points_…`` parameters, each labelled
   ("160 for the tricks + 100 for the contract"), ``sum`` closing with "= total";
-  ``main_terms`` / ``extras`` split them around a multiplication.
+  ``main_terms`` / ``extras`` split them around a multiplication;
+- ``addends…``: a list of numbers as a bare sum, "20 + 11 + 0 + 10" (a count term by term).
 
 A placeholder that starts a sentence is capitalised ("Player A leads").
 
@@ -59,8 +60,9 @@ from __future__ import annotations
 import gettext
 import re
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 LANGUAGES = ("en", "pt", "es", "ro", "fr")
@@ -420,10 +422,46 @@ COUNTED = {
 
 
 @cache
-def translator(lang: str) -> gettext.NullTranslations:
+def _catalog(lang: str) -> gettext.NullTranslations:
     if lang == "en" or lang not in LANGUAGES:
         return gettext.NullTranslations()
     return gettext.translation("django", LOCALE_DIR, [lang], fallback=True)
+
+
+# The catalog entries looked up while :func:`rendered` renders a sentence; None otherwise,
+# so that ordinary rendering pays one lookup of this variable and nothing more.
+_USED: ContextVar[list[dict] | None] = ContextVar("explain_used", default=None)
+
+
+class _Noting:
+    """A catalog that notes each entry it is asked for, as a PO file names it."""
+
+    __slots__ = ("catalog", "used")
+
+    def __init__(self, catalog: gettext.NullTranslations, used: list[dict]):
+        self.catalog, self.used = catalog, used
+
+    def _note(self, entry: dict) -> None:
+        if entry not in self.used:
+            self.used.append(entry)
+
+    def gettext(self, message: str) -> str:
+        self._note({"msgid": message})
+        return self.catalog.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        self._note({"msgid": singular, "msgid_plural": plural})
+        return self.catalog.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        self._note({"msgctxt": context, "msgid": message})
+        return self.catalog.pgettext(context, message)
+
+
+def translator(lang: str) -> gettext.NullTranslations | _Noting:
+    """The catalog of ``lang`` (English: the msgids themselves)."""
+    used = _USED.get()
+    return _catalog(lang) if used is None else _Noting(_catalog(lang), used)
 
 
 def _word(table: dict[str, tuple[str, str]], key: str, lang: str) -> str:
@@ -439,7 +477,7 @@ def list_text(items: list[str], lang: str, negative: bool | dict = False) -> str
     from babel.lists import format_list
 
     if not negative:
-        return format_list(list(items), locale=babel_locale(lang)) if items else ""
+        return format_list(list(items), locale=_locale(lang)) if items else ""
     if len(items) < 2:
         return "".join(items)
     table = negative if isinstance(negative, dict) else NEGATIVE_LIST
@@ -516,8 +554,10 @@ def cards_text(codes: str | list[str], lang: str, form: str = "", negative: bool
     return template % {"groups": text, "last": groups[-1]}
 
 
+@lru_cache(maxsize=1024)
 def card_name(code: str, lang: str) -> str:
-    """The spoken name of a card, as a screen reader should say it."""
+    """The spoken name of a card, as a screen reader should say it (named once per card and
+    language: every table and sentence asks for them)."""
     return cards_text(code, lang)
 
 
@@ -564,6 +604,14 @@ def babel_locale(lang: str) -> str:
     return {"pt": "pt_PT"}.get(lang, lang if lang in LANGUAGES else "en")
 
 
+@cache
+def _locale(lang: str):
+    """Babel's locale of a site language, parsed once (parsing it was most of a list's cost)."""
+    from babel import Locale
+
+    return Locale.parse(babel_locale(lang if lang in LANGUAGES else "en"))
+
+
 # CLDR's minimumGroupingDigits, which Babel does not apply: Spanish and European
 # Portuguese group a number's digits only from five digits on (2000, but 10 000).
 MINIMUM_GROUPING = {"es": 2, "pt": 2}
@@ -594,7 +642,7 @@ def format_number(value: int | float, lang: str) -> str:
     exact = len(str(abs(whole))) if whole.bit_length() < 64 else digits
     grouped = exact >= 3 + MINIMUM_GROUPING.get(lang, 1)
     with decimal.localcontext(prec=max(decimal.getcontext().prec, digits + 10)):
-        return format_decimal(value, locale=babel_locale(lang), group_separator=grouped)
+        return format_decimal(value, locale=_locale(lang), group_separator=grouped)
 
 
 def count_of(value: object) -> int:
@@ -660,6 +708,8 @@ def _render_value(key: str, value: object, lang: str) -> str:
         return str(value)
     if isinstance(value, (int, float)):
         return format_number(value, lang)
+    if key.startswith("addends"):
+        return " + ".join(format_number(item, lang) for item in value)
     if key.startswith("card"):
         return cards_text(value, lang)
     if isinstance(value, (list, tuple)):
@@ -759,6 +809,27 @@ def render(step: Step, lang: str = "en") -> str:
     if isinstance(message, Variants):
         message = message.choose(step.params)
     return fill(_translate(message, step.params, lang), step.params, lang)
+
+
+def rendered(step: Step, lang: str = "en") -> tuple[str, list[dict]]:
+    """The sentence for one step and the catalog entries it was made of, the sentence's own
+    first, then each word it took in (a card's name, a seat, a list's pattern), each as a PO
+    file names it: ``{"msgid"}``, plus ``"msgctxt"`` or ``"msgid_plural"`` where it has one.
+    What a translator needs to find the words a reader saw.
+
+    >>> rendered(Step("duplicate_card", {"card": "QH"}), "en")[1][0]
+    {'msgid': '%(the_card)s appears twice; a deck has only one.'}
+    >>> {"msgctxt": "card rank, with the", "msgid": "the queen"} in rendered(
+    ...     Step("duplicate_card", {"card": "QH"}), "pt")[1]
+    True
+    """
+    used: list[dict] = []
+    token = _USED.set(used)
+    try:
+        text = render(step, lang)
+    finally:
+        _USED.reset(token)
+    return text, used
 
 
 def render_all(steps: list[Step], lang: str = "en") -> list[dict]:

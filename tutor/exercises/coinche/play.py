@@ -9,12 +9,8 @@ from tutor.rules.coinche.play import legal_plays, profile_legal_mask
 from tutor.rules.coinche.profiles import Profile, coinche_profile
 from tutor.rules.coinche.scenarios import KINDS as SCENARIO_KINDS
 from tutor.rules.coinche.scenarios import SA_RULES, SUIT_RULES, TA_RULES, scenario
-from tutor.rules.coinche.tricks import (
-    explain_trick,
-    parse_trump,
-    trick_points,
-    trick_winner,
-)
+from tutor.rules.coinche.tricks import explain_trick, parse_trump, trick_winner
+from tutor.rules.count import count_trick
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step
 
@@ -211,10 +207,8 @@ class TrickPoints(CoincheType):
     def solve(self, question):
         d = question["data"]
         rules = self.rules(question)
-        cards = parse_cards(d["trick"])
-        trump = parse_trump(d["trump"], rules)
-        steps = explain_trick(cards, trump, rules)
-        return Solution(trick_points(cards, trump, rules), steps[1:], "trick_points")
+        count = count_trick(parse_cards(d["trick"]), parse_trump(d["trump"], rules), rules)
+        return Solution(count.points, count.steps, "trick_points")
 
     def why_wrong(self, question, given, solution):
         return [Step("quiz_wrong_number", {"points": solution.expected, "points_given": given})]

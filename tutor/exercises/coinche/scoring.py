@@ -125,6 +125,11 @@ def score_summary(d: dict, rules: Profile):
     return score_deal(rules, summary, explain=True)
 
 
+# At this level a classic deal may carry a litige's deposit: half a deal of 162 with no
+# extras, with a belote, with a fifty.
+DEPOSIT_LEVEL, DEPOSIT_SHARE, DEPOSITS = 3, 0.5, (81, 91, 106)
+
+
 @register
 class DealScoreQuestion(CoincheType):
     name = "deal_score"
@@ -139,7 +144,12 @@ class DealScoreQuestion(CoincheType):
         return tuple(code for code in self.situations if not code.startswith("classic_"))
 
     def generate(self, rng, profile, difficulty):
-        return {**random_summary(rng, coinche_profile(profile), difficulty), "sides": list(SIDES)}
+        data = {**random_summary(rng, coinche_profile(profile), difficulty), "sides": list(SIDES)}
+        # The full score line at the top level: points held over from a litige, which this
+        # deal's winner takes.
+        if difficulty == DEPOSIT_LEVEL and data["classic"] and rng.random() < DEPOSIT_SHARE:
+            data["deposit"] = rng.choice(DEPOSITS)
+        return data
 
     def prompt(self, question):
         return Step("quiz_coinche_deal_score", {})

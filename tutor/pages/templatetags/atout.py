@@ -3,12 +3,19 @@
 Loaded as a builtin (see settings.TEMPLATES), so templates need no ``{% load %}``.
 """
 
+import sys
+
 from babel.dates import format_date
 from django import template
+from django.template.base import token_kwargs
+from django.template.context import Context
+from django.template.loader import get_template
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from tutor import table
+from tutor import caching, table
+from tutor.memo import LRU, freeze
 from tutor.rules.coinche.auction import Auction
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.explain import babel_locale, card_name, format_number, rank_face
@@ -22,21 +29,67 @@ def _lang() -> str:
     return get_language() or "en"
 
 
+# Cards drawn by the ``card`` tag, once per card, class and language.
+CARDS = LRU(items=2000)
+
+
 @register.simple_tag
 def card(code: str, extra_class: str = "") -> str:
     """A playing card drawn in HTML, labelled for screen readers in the page's language."""
     code = str(code).upper()
     lang = _lang()
-    return format_html(
-        '<span class="card suit-{} {}" role="img" aria-label="{}">'
-        '<span class="card-rank" aria-hidden="true">{}</span>'
-        '<span class="card-suit" aria-hidden="true">{}</span></span>',
-        code[1],
-        extra_class,
-        card_name(code, lang),
-        rank_face(code, lang),
-        SUIT_SYMBOLS.get(code[1], "?"),
-    )
+
+    def draw() -> str:
+        return format_html(
+            '<span class="card suit-{} {}" role="img" aria-label="{}">'
+            '<span class="card-rank" aria-hidden="true">{}</span>'
+            '<span class="card-suit" aria-hidden="true">{}</span></span>',
+            code[1],
+            extra_class,
+            card_name(code, lang),
+            rank_face(code, lang),
+            SUIT_SYMBOLS.get(code[1], "?"),
+        )
+
+    return CARDS.get_or_make((code, str(extra_class), lang, caching.CATALOGS), draw)
+
+
+# Rendered table fragments (a table, a hand) by template, language and the values drawn,
+# weighed in bytes: the text and, about as large, the key made of the values.
+FRAGMENTS = LRU(items=4000, size=16 * 1024 * 1024)
+
+
+def _weight(text: str) -> int:
+    return 2 * sys.getsizeof(text)
+
+
+class DrawnNode(template.Node):
+    def __init__(self, name: str, values: dict):
+        self.name, self.values = name, values
+
+    def render(self, context) -> str:
+        values = {key: value.resolve(context) for key, value in self.values.items()}
+        key = (self.name, _lang(), caching.CATALOGS, freeze(values))
+
+        def draw() -> str:
+            inner = context.template.engine.get_template(self.name)
+            return inner.render(Context(values, autoescape=context.autoescape))
+
+        return mark_safe(FRAGMENTS.get_or_make(key, draw, _weight))
+
+
+@register.tag
+def drawn(parser, token):
+    """``{% drawn "table/_table.html" table=table %}``: the template rendered with those
+    names only, once per language and distinct values, and reused: a position is drawn
+    the same for everyone who sees it. The template must read nothing else."""
+    bits = token.split_contents()
+    if len(bits) < 2 or bits[1][0] not in "\"'":
+        raise template.TemplateSyntaxError("drawn takes a quoted template name, then name=value")
+    values = token_kwargs(bits[2:], parser, support_legacy=False)
+    if len(values) != len(bits) - 2:
+        raise template.TemplateSyntaxError("drawn takes name=value pairs after the template")
+    return DrawnNode(bits[1][1:-1], values)
 
 
 @register.filter
@@ -54,30 +107,48 @@ def day(value) -> str:
     return format_date(value, format="long", locale=babel_locale(_lang()))
 
 
-@register.inclusion_tag("table/table.html")
-def trick_table(trump: str, leader: str, *cards: str) -> dict:
+def _prose_table(key: tuple, make) -> str:
+    """A table of the lesson prose, drawn once per its arguments and language."""
+
+    def draw() -> str:
+        return get_template("table/_table.html").render({"table": make()})
+
+    key = ("prose", *key, _lang(), caching.CATALOGS)
+    return mark_safe(FRAGMENTS.get_or_make(key, draw, _weight))
+
+
+@register.simple_tag
+def trick_table(trump: str, leader: str, *cards: str) -> str:
     """A Coinche trick of the lesson prose on the table, its winner marked by the engine."""
-    drawn = table.coinche_table(
-        _lang(), trump=trump, leader=leader, trick=cards, show_winner=len(cards) == 4
+    return _prose_table(
+        ("trick", trump, leader, *cards),
+        lambda: table.coinche_table(
+            _lang(), trump=trump, leader=leader, trick=cards, show_winner=len(cards) == 4
+        ),
     )
-    return {"table": drawn}
 
 
-@register.inclusion_tag("table/table.html")
-def duel_table(trump: str, leader: str, lead: str, reply: str, stock=None) -> dict:
+@register.simple_tag
+def duel_table(trump: str, leader: str, lead: str, reply: str, stock=None) -> str:
     """A Chouine trick of the lesson prose: the leader's card, the reply, the winner marked."""
     stock = None if stock in (None, "") else int(stock)
-    drawn = table.chouine_table(
-        _lang(), trump=trump, leader=leader, trick=[lead, reply], stock=stock, show_winner=True
+    return _prose_table(
+        ("duel", trump, leader, lead, reply, stock),
+        lambda: table.chouine_table(
+            _lang(), trump=trump, leader=leader, trick=[lead, reply], stock=stock, show_winner=True
+        ),
     )
-    return {"table": drawn}
 
 
-@register.inclusion_tag("table/table.html")
-def seats_table(dealer: str) -> dict:
+@register.simple_tag
+def seats_table(dealer: str) -> str:
     """The four seats with the dealer marked and the engine's first player to speak and lead."""
-    first = Auction(coinche_profile("federation"), dealer).turn
-    return {"table": table.coinche_table(_lang(), dealer=dealer, leader=first)}
+
+    def make() -> dict:
+        first = Auction(coinche_profile("federation"), dealer).turn
+        return table.coinche_table(_lang(), dealer=dealer, leader=first)
+
+    return _prose_table(("seats", dealer), make)
 
 
 @register.filter
