@@ -92,12 +92,14 @@ class Refused(Exception):
 
 
 def sign(position: dict) -> str:
-    return signing.dumps(position, salt=SALT, compress=True)
+    """The position signed, the same every time (no timestamp): a page that shows it is the
+    same page for everyone, and can be kept (docs/speed.md)."""
+    return signing.Signer(salt=SALT).sign_object(position, compress=True)
 
 
 def read(signed: str) -> dict:
     try:
-        position = signing.loads(signed, salt=SALT)
+        position = signing.Signer(salt=SALT).unsign_object(signed)
     except signing.BadSignature:
         raise Refused(Step("club_position_unreadable")) from None
     if not isinstance(position, dict):
