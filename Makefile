@@ -3,13 +3,23 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 PORT ?= 8000
-# gunicorn: processes × threads (README.md, Production). Two cores: four processes of two
-# threads keep both cores busy while some wait on the database, and a heavy request (the
-# teacher's) shares its process's interpreter lock with one other request, not three.
+# axe-core, the accessibility checker the browser tests inject (tests/test_browser_axe.py):
+# fetched from the npm registry at a pinned version into the virtualenv, never served to users.
+AXE_VERSION := 4.14.1
+AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
+# gunicorn with uvicorn's worker class (tutor/asgi.py; README.md, Production): WORKERS processes,
+# each an event loop for the live channel's streams and THREADS threads for ordinary pages (the
+# same four processes of two threads as gunicorn's threads before, docs/club.md).
 WORKERS ?= 4
 THREADS ?= 2
 # Seconds an idle connection stays open: longer than a club phone's poll (at most 2.4 s).
 KEEPALIVE ?= 5
+# uvicorn leaves the client's address and scheme as the connection gives them
+# (--forwarded-allow-ips ''): tutor.guard.clients and SECURE_PROXY_SSL_HEADER read the proxy's
+# headers, as they did under gunicorn's threads.
+# Seconds a stopping process gets to finish its requests before gunicorn ends it: its event
+# streams never finish by themselves, and their browsers reconnect to the other processes.
+GRACEFUL ?= 5
 
 .PHONY: run serve test setup test-setup messages compile lint bench
 
@@ -29,19 +39,26 @@ compile: $(VENV)/.installed
 setup: compile
 	$(PY) manage.py migrate --noinput
 
+# One process, reloaded when a Python file changes (a template change needs a restart); the
+# live channel's events within the process.
 run: setup
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	$(VENV)/bin/uvicorn tutor.asgi:application --host 127.0.0.1 --port $(PORT) --reload --reload-dir tutor
 
 # The production stack, as README.md's Production section runs it: DJANGO_DEBUG=0, PostgreSQL
-# from DATABASE_URL, static files collected, gunicorn on 127.0.0.1:$(PORT). SECRET_KEY,
-# ALLOWED_HOSTS… come from the environment (locally, over plain HTTP: SECURE_SSL_REDIRECT=0).
+# from DATABASE_URL, static files collected, gunicorn with uvicorn's workers on 127.0.0.1:$(PORT).
+# SECRET_KEY, ALLOWED_HOSTS… come from the environment (locally, over plain HTTP:
+# SECURE_SSL_REDIRECT=0).
 serve: compile
 	@test -n "$$DATABASE_URL" || { echo "Set DATABASE_URL (postgres://user:password@host/db)."; exit 2; }
 	DJANGO_DEBUG=0 $(PY) manage.py migrate --noinput
 	DJANGO_DEBUG=0 $(PY) manage.py collectstatic --noinput --verbosity 0
-	DJANGO_DEBUG=0 $(VENV)/bin/gunicorn tutor.wsgi --bind 127.0.0.1:$(PORT) -k gthread --workers $(WORKERS) --threads $(THREADS) --keep-alive $(KEEPALIVE)
+	DJANGO_DEBUG=0 SERVER_THREADS=$(THREADS) $(VENV)/bin/gunicorn tutor.asgi --bind 127.0.0.1:$(PORT) -k uvicorn_worker.UvicornWorker --workers $(WORKERS) --keep-alive $(KEEPALIVE) --graceful-timeout $(GRACEFUL) --forwarded-allow-ips ''
 
-test-setup: $(VENV)/.test-installed compile
+$(AXE): Makefile
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/axe axe-core@$(AXE_VERSION)
+	@touch $@
+
+test-setup: $(VENV)/.test-installed compile $(AXE)
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; }
 	@command -v msgfmt >/dev/null || { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext || true; }
 

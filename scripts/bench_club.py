@@ -6,7 +6,9 @@
 Creates a throwaway test database (Django's test database for ``DATABASE_URL``), runs a
 session with ``--players`` phones through Django's test client and prints the mean CPU
 milliseconds of each kind of request: the join page and the join, the first poll of a phase
-(it renders), an unchanged poll (304), an answer, the teacher's poll. ``--profile KIND``
+(it renders), an unchanged poll (304), an answer, the teacher's poll; and of what the live
+channel does per phone at a phase change (its stream's render: tutor/push.py, one batch per
+process) and per presenter each second. ``--profile KIND``
 prints cProfile's top functions for that kind instead. Where ``load_club.py`` measures what a
 server under load gives, this measures what each request costs, so a change's effect shows
 even on a busy machine.
@@ -34,12 +36,22 @@ import django  # noqa: E402
 django.setup()
 
 from django.db import connection  # noqa: E402
-from django.test import Client  # noqa: E402
+from django.test import Client, RequestFactory  # noqa: E402
 
-from tutor.club import codes, live, state  # noqa: E402
+from tutor import push  # noqa: E402
+from tutor.club import codes, host, live, play, state  # noqa: E402
 from tutor.club.models import ClubSession  # noqa: E402
 
-KINDS = ("join page", "join", "poll renders", "poll 304", "answer", "teacher poll")
+KINDS = (
+    "join page",
+    "join",
+    "poll renders",
+    "poll 304",
+    "answer",
+    "teacher poll",
+    "stream render",
+    "presenter tick",
+)
 
 
 class Meter:
@@ -143,10 +155,29 @@ def run(players, meter):
                 raise SystemExit(f"poll: {response.status_code}")
         meter("teacher poll", lambda: teacher.get(teacher_live, **htmx))
 
+    def streams():
+        """Each phone's stream at this process, as tutor/push.py holds them."""
+        factory = RequestFactory()
+        subscribers = []
+        for phone, _url, _etag in phones:
+            request = factory.get("/")
+            request.COOKIES = {name: morsel.value for name, morsel in phone.cookies.items()}
+            player = play.current_player(request, session.code)
+            subscribers.append(push._Stream("", play.PhoneScreen(request, player, None), ""))
+        return subscribers
+
+    subscribers = streams()
+    presenter = host.StageScreen(RequestFactory().get("/"), session.code, teacher=True)
     for _question in range(3):
         for move in (state.advance, state.reveal, state.advance):
             move(session.pk)
             live.forget(session.code)
+            # The batch a process renders for its streams, timed per phone.
+            version = live.pulse(session.code).version
+            for stream in subscribers:
+                meter("stream render", lambda s=stream, v=version: push._messages(s, v))
+            presenter.shown = ""
+            meter("presenter tick", lambda v=version: presenter.render(v))
             poll_all(answer=move is state.advance)
             poll_all()
 

@@ -1,32 +1,44 @@
-"""Load test for club sessions: N phones polling and answering while a teacher runs a session.
+"""Load test for club sessions: N phones follow a session while a teacher runs it.
 
 Runs against a server already started on this machine (loopback only), e.g.::
 
     SECRET_KEY=… SECURE_SSL_REDIRECT=0 DATABASE_URL=postgres://… make serve PORT=8000
     python scripts/load_club.py --url http://127.0.0.1:8000 --players 1000
 
-Every player joins, polls its live region at the interval the page sets (the server
-draws it between 1.6 and 2.4 s, as htmx's ``hx-trigger="every …ms"``) with the ETag it
-holds and answers each question once; the teacher polls the presenter every second,
-opens each question for ``--seconds``, reveals it, shows the scoreboard and moves on.
-Prints request counts, errors and latency percentiles; exits 1 on any error. Bounded:
-at most 2000 players and 10 minutes.
+Phones behave as the pages do (static/club/live.js). Each joins (the join page, the form),
+loads its page and opens the session's event stream on a second connection, as a browser
+opens an EventSource beside its page's connection; it answers each question 0–3 s after the
+question reaches it, on the page's connection, with the ETag the region carries (htmx sends
+it with the form). A share of them (``--drop``) lose their stream once during a question
+and reconnect after the delay the server drew for them (``retry``), with ``Last-Event-ID``.
+With ``--poll``, phones poll instead, as where no stream can live (and as before the streams).
+The teacher loads the presenter and its stream, opens each question for ``--seconds``,
+reveals it, shows the scoreboard and moves on.
 
-One process, one asyncio event loop, no thread per phone: a client of 300
-Python threads takes the cores and the GIL from the server it measures. Each
-phone keeps its connection open between requests, as a browser does, and opens
-a new one when the server has closed it (its keep-alive is shorter than the
-poll); a request's latency is timed from before the send (and the connect, if
-any) to the last byte read. The loop's own lag is reported too: when it is high,
-the client, not the server, was the bottleneck.
+Prints, per kind of request, the count and p50/p95/p99/max latency (a stream's latency is
+the time to its first event), the statuses and errors; per teacher move, the delay until
+50 % and 99 % of the phones had the new phase; and, when it finds the server's processes
+(the one listening on the port, and its children), their CPU seconds per phase change.
+``--json FILE`` writes the same figures for scripts/load_table.py. Exits 1 on any error.
+Bounded: at most 2,000 players and 10 minutes.
+
+The client is the standard library's asyncio, one process and one event loop with its own
+HTTP/1.1 over loopback: a client of a thousand Python threads (or a heavier HTTP library)
+would take the cores the server needs. Each phone keeps its page connection alive, as a
+browser does, and opens a new one when the server closed it; a request's latency runs from
+before the send (and the connect, if any) to the last byte. The loop's own lag is reported:
+when it is high, the client, not the server, was the bottleneck.
 """
 
 import argparse
 import asyncio
+import json
+import os
 import random
 import re
 import sys
 import time
+from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 MAX_PLAYERS = 2000
@@ -35,6 +47,11 @@ POLL_EVERY = 2.0
 PRESENTER_EVERY = 1.0
 TIMEOUT = 30
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+ETAG = re.compile(r'"If-None-Match": "(.*?)"}')
+
+
+def _pct(values, p):
+    return values[min(len(values) - 1, int(p * len(values)))] if values else None
 
 
 class Stats:
@@ -43,6 +60,12 @@ class Stats:
         self.statuses: dict[object, int] = {}
         self.errors: list[str] = []
         self.lag: list[float] = []
+        # Version → when the teacher's move left; version → arrival times at the phones.
+        self.moves: dict[int, float] = {}
+        self.arrivals: dict[int, list[float]] = {}
+        self.cpu: list[float] = []
+        # Version each phone first showed → how many: a move counts the phones already there.
+        self.starts: dict[int, int] = {}
 
     def record(self, kind, elapsed, status, error=None):
         self.times.setdefault(kind, []).append(elapsed)
@@ -50,88 +73,100 @@ class Stats:
         if error:
             self.errors.append(error)
 
-    def report(self, wall):
+    def started(self, version):
+        self.starts[version] = self.starts.get(version, 0) + 1
+
+    def arrived(self, version, at):
+        self.arrivals.setdefault(version, []).append(at)
+
+    def summary(self, wall):
         everything = sorted(t for times in self.times.values() for t in times)
-        print(f"requests: {len(everything)} in {wall:.1f} s ({len(everything) / wall:.0f}/s)")
-        print(f"statuses: {dict(sorted(self.statuses.items(), key=str))}")
-        print(f"latency ms, all: {_percentiles(everything)}")
+        kinds = {}
         for kind, times in sorted(self.times.items()):
-            print(f"  {kind:<12} {len(times):>6}  {_percentiles(sorted(times))}")
-        print(f"client loop lag ms: {_percentiles(sorted(self.lag))}")
-        print(f"errors: {len(self.errors)}")
-        for error in self.errors[:10]:
-            print("  ", error)
+            times = sorted(times)
+            kinds[kind] = {
+                "count": len(times),
+                **{f"p{p}": _pct(times, p / 100) * 1000 for p in (50, 95, 99)},
+                "max": times[-1] * 1000,
+            }
+        delivery = {}
+        for version, left in sorted(self.moves.items()):
+            # The phones that showed an earlier version when the move was made; one that never
+            # got it counts as the last.
+            there = sum(count for start, count in self.starts.items() if start < version)
+            delays = sorted(at - left for at in self.arrivals.get(version, []) if at >= left)
+            missing = [float("inf")] * max(0, there - len(delays))
+            delivery[version] = {
+                "phones": there,
+                "p50": _pct(delays + missing, 0.5) * 1000 if there else None,
+                "p99": _pct(delays + missing, 0.99) * 1000 if there else None,
+            }
+        cpu = [after - before for before, after in zip(self.cpu, self.cpu[1:], strict=False)]
+        return {
+            "wall": wall,
+            "requests": len(everything),
+            "all": {f"p{p}": (_pct(everything, p / 100) or 0) * 1000 for p in (50, 95, 99)},
+            "kinds": kinds,
+            "statuses": {str(k): v for k, v in self.statuses.items()},
+            "errors": len(self.errors),
+            "error_samples": self.errors[:10],
+            "delivery": delivery,
+            "cpu_per_phase": cpu,
+            "lag_p99": (_pct(sorted(self.lag), 0.99) or 0) * 1000,
+        }
 
 
-def _percentiles(times):
-    if not times:
-        return "-"
+def report(summary):
+    s = summary
+    print(f"requests: {s['requests']} in {s['wall']:.1f} s ({s['requests'] / s['wall']:.0f}/s)")
+    print(f"statuses: {s['statuses']}")
+    a = s["all"]
+    print(f"latency ms, all: p50 {a['p50']:.1f}  p95 {a['p95']:.1f}  p99 {a['p99']:.1f}")
+    for kind, k in s["kinds"].items():
+        print(
+            f"  {kind:<10} {k['count']:>6}  p50 {k['p50']:.1f}  p95 {k['p95']:.1f}"
+            f"  p99 {k['p99']:.1f}  max {k['max']:.1f}"
+        )
+    print("phase changes, ms from the teacher's move to 50 % / 99 % of the phones:")
+    for version, d in s["delivery"].items():
+        p50 = "-" if d["p50"] is None else f"{d['p50']:.0f}"
+        p99 = "-" if d["p99"] is None else f"{d['p99']:.0f}"
+        print(f"  version {version:>2}: {d['phones']:>5} phones  50 % {p50:>6}  99 % {p99:>6}")
+    if s["cpu_per_phase"]:
+        cpu = s["cpu_per_phase"]
+        print(
+            f"server CPU per phase change: mean {sum(cpu) / len(cpu):.2f} s, max {max(cpu):.2f} s"
+            f" (total {sum(cpu):.1f} s)"
+        )
+    print(f"client loop lag ms, p99: {s['lag_p99']:.1f}")
+    print(f"errors: {s['errors']}")
+    for error in s["error_samples"]:
+        print("  ", error)
 
-    def pct(p):
-        return times[min(len(times) - 1, int(p * len(times)))] * 1000
 
-    return f"p50 {pct(0.5):.1f}  p95 {pct(0.95):.1f}  p99 {pct(0.99):.1f}  max {pct(1.0):.1f}"
+class Connection:
+    """One HTTP/1.1 connection that a browser keeps alive (reopened when the server closed it)."""
 
+    def __init__(self, browser):
+        self.browser = browser
+        self.streams = None
 
-class Browser:
-    """One phone (or the projector): its own cookies, CSRF token and keep-alive connection."""
-
-    def __init__(self, host, port, stats):
-        self.host, self.port, self.stats = host, port, stats
-        self.cookies: dict[str, str] = {}
-        self.connection = None
-
-    async def request(self, kind, method, path, form=None, headers=None, ok=(200, 302, 304)):
-        """(status, body, headers), the latency recorded under ``kind``; status None on failure."""
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
-        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
-        if self.cookies:
-            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
-        body = b""
-        if form is not None:
-            body = urlencode(form, doseq=True).encode()
-            lines += [
-                "Content-Type: application/x-www-form-urlencoded",
-                f"X-CSRFToken: {self.cookies.get('csrftoken', '')}",
-            ]
-        lines.append(f"Content-Length: {len(body)}")
-        raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
-        started = time.perf_counter()
-        try:
-            status, head, data = await asyncio.wait_for(self._exchange(raw), TIMEOUT)
-        except (OSError, ValueError, TimeoutError) as error:
-            self._drop()
-            elapsed = time.perf_counter() - started
-            self.stats.record(kind, elapsed, None, f"{method} {path}: {error!r}")
-            return None, "", {}
-        elapsed = time.perf_counter() - started
-        for name, value in head:
-            if name == "set-cookie":
-                cookie, _, rest = value.partition("=")
-                self.cookies[cookie] = rest.split(";", 1)[0]
-        error = None if status in ok else f"{method} {path}: {status}"
-        self.stats.record(kind, elapsed, status, error)
-        return status, data, dict(head)
-
-    def _drop(self):
-        if self.connection is not None:
-            self.connection[1].close()
-            self.connection = None
-
-    async def _exchange(self, raw):
-        """Sends on the open connection, as a browser reuses its keep-alive connection; when
-        the server has closed it meanwhile (its keep-alive ran out before the request
-        reached it), once more on a new one."""
-        if self.connection is not None:
+    async def exchange(self, raw, head_only=False):
+        if self.streams is not None:
             try:
-                return await self._send(raw)
+                return await self._send(raw, head_only)
             except (ConnectionError, asyncio.IncompleteReadError):
-                self._drop()
-        self.connection = await asyncio.open_connection(self.host, self.port)
-        return await self._send(raw)
+                self.drop()
+        self.streams = await asyncio.open_connection(self.browser.host, self.browser.port)
+        return await self._send(raw, head_only)
 
-    async def _send(self, raw):
-        reader, writer = self.connection
+    def drop(self):
+        if self.streams is not None:
+            self.streams[1].close()
+            self.streams = None
+
+    async def _send(self, raw, head_only):
+        reader, writer = self.streams
         writer.write(raw)
         await writer.drain()
         head = await reader.readuntil(b"\r\n\r\n")
@@ -142,6 +177,8 @@ class Browser:
             name, _, value = line.partition(":")
             headers.append((name.strip().lower(), value.strip()))
         fields = dict(headers)
+        if head_only:
+            return status, headers, ""
         if status in (204, 304):
             body = b""
         elif "content-length" in fields:
@@ -155,8 +192,130 @@ class Browser:
         else:
             body = await reader.read()
         if fields.get("connection", "").lower() == "close" or reader.at_eof():
-            self._drop()
+            self.drop()
         return status, headers, body.decode()
+
+
+class Browser:
+    """One phone (or the teacher's laptop): its cookies, its page connection."""
+
+    def __init__(self, host, port, stats):
+        self.host, self.port, self.stats = host, port, stats
+        self.cookies: dict[str, str] = {}
+        self.page = Connection(self)
+        # One request at a time on the page's connection (an answer still on its way when
+        # the next question comes waits for it, as htmx queues a region's requests).
+        self.busy = asyncio.Lock()
+
+    def raw(self, method, path, form=None, headers=None):
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+        if self.cookies:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        body = b""
+        if form is not None:
+            body = urlencode(form, doseq=True).encode()
+            lines += [
+                "Content-Type: application/x-www-form-urlencoded",
+                f"X-CSRFToken: {self.cookies.get('csrftoken', '')}",
+            ]
+        lines.append(f"Content-Length: {len(body)}")
+        return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+
+    def keep_cookies(self, head):
+        for name, value in head:
+            if name == "set-cookie":
+                cookie, _, rest = value.partition("=")
+                self.cookies[cookie] = rest.split(";", 1)[0]
+
+    async def request(self, kind, method, path, form=None, headers=None, ok=(200, 302, 304)):
+        """(status, body, headers), the latency recorded under ``kind``; status None on failure."""
+        async with self.busy:
+            return await self._request(kind, method, path, form, headers, ok)
+
+    async def _request(self, kind, method, path, form, headers, ok):
+        raw = self.raw(method, path, form, headers)
+        started = time.perf_counter()
+        try:
+            status, head, data = await asyncio.wait_for(self.page.exchange(raw), TIMEOUT)
+        except (OSError, ValueError, TimeoutError, asyncio.IncompleteReadError) as error:
+            self.page.drop()
+            self.stats.record(
+                kind, time.perf_counter() - started, None, f"{method} {path}: {error!r}"
+            )
+            return None, "", {}
+        self.stats.record(
+            kind,
+            time.perf_counter() - started,
+            status,
+            None if status in ok else f"{method} {path}: {status}",
+        )
+        self.keep_cookies(head)
+        return status, data, dict(head)
+
+    async def stream(self, kind, path, last_id=None):
+        """Opens an event stream on a connection of its own: (reader, writer, retry ms) once its
+        first event (``ready``) came, the time to it recorded under ``kind``; None on failure."""
+        headers = {"Accept": "text/event-stream"}
+        if last_id is not None:
+            headers["Last-Event-ID"] = str(last_id)
+        raw = self.raw("GET", path, headers=headers)
+        started = time.perf_counter()
+        writer = None
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port), TIMEOUT
+            )
+            writer.write(raw)
+            status_line = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
+            status = int(status_line.split(b" ", 2)[1])
+            if status != 200:
+                raise ValueError(f"status {status}")
+            chunked = b"transfer-encoding: chunked" in status_line.lower()
+            events = Events(reader, chunked)
+            first = await asyncio.wait_for(events.next(), TIMEOUT)
+        except (OSError, ValueError, TimeoutError, asyncio.IncompleteReadError) as error:
+            if writer is not None:
+                writer.close()
+            self.stats.record(kind, time.perf_counter() - started, None, f"GET {path}: {error!r}")
+            return None
+        self.stats.record(kind, time.perf_counter() - started, 200)
+        return events, writer, int(first.get("retry", 3000))
+
+
+class Events:
+    """The events of a stream, parsed as EventSource does (chunked transfer undone)."""
+
+    def __init__(self, reader, chunked):
+        self.reader, self.chunked = reader, chunked
+        self.buffer = b""
+
+    async def _more(self):
+        if self.chunked:
+            size = int((await self.reader.readuntil(b"\r\n")).strip(), 16)
+            if size == 0:
+                raise asyncio.IncompleteReadError(b"", None)
+            data = await self.reader.readexactly(size)
+            await self.reader.readuntil(b"\r\n")
+            return data
+        data = await self.reader.read(65536)
+        if not data:
+            raise asyncio.IncompleteReadError(b"", None)
+        return data
+
+    async def next(self):
+        while b"\n\n" not in self.buffer:
+            self.buffer += await self._more()
+        block, self.buffer = self.buffer.split(b"\n\n", 1)
+        event = {}
+        for line in block.decode().split("\n"):
+            if line.startswith(":"):
+                continue
+            name, _, value = line.partition(": ")
+            event[name] = f"{event[name]}\n{value}" if name in event else value
+        if "event" not in event:
+            return await self.next()
+        return event
 
 
 def answer_for(page):
@@ -173,53 +332,160 @@ def answer_for(page):
     return {"number": str(random.randrange(0, 60))}
 
 
-def poll_pause(page, current):
-    """The interval the last page set (htmx re-arms its trigger on every swap)."""
-    every = re.search(r'hx-trigger="every (\d+)ms"', page) if page else None
-    return int(every[1]) / 1000 if every else current
+def etag_of(page):
+    found = ETAG.search(page)
+    return found[1].replace("\\u0022", '"') if found else None
 
 
-async def player(number, code, target, stats, done):
-    browser = Browser(*target, stats)
+async def join(number, code, browser):
+    """The join page and form; the phone's page address, or None."""
     await browser.request("join", "GET", "/en/club/join/")
     lang = random.choice(["pt", "es", "ro", "fr", "en"])
     form = {"code": code, "nickname": f"player{number}", "lang": lang}
     status, _, headers = await browser.request("join", "POST", "/en/club/join/", form)
-    if status != 302:
+    return headers["location"] if status == 302 else None
+
+
+async def answer(browser, play, page, stats, answered, number):
+    """Answers the question in ``page`` once, 0–3 s after it arrived."""
+    if number in answered:
         return
-    play = headers["location"]
-    etag, answered, pause = None, set(), POLL_EVERY
+    answered.add(number)
+    await asyncio.sleep(random.random() * 3)
+    await browser.request(
+        "answer",
+        "POST",
+        play + "answer/",
+        answer_for(page),
+        headers={"HX-Request": "true", "If-None-Match": etag_of(page)},
+    )
+
+
+async def pushed_phone(number, code, target, stats, done, drop):
+    """A phone on the event stream (static/club/live.js with EventSource)."""
+    browser = Browser(*target, stats)
+    play = await join(number, code, browser)
+    if play is None:
+        return
+    status, page, _ = await browser.request("page", "GET", play)
+    version = re.search(r'data-version="(\d+)"', page or "")
+    if status != 200 or version is None:
+        return
+    last = int(version[1])
+    stats.started(last)
+    answered, tasks = set(), []
+    path = f"{play}events/?v={last}"
+    opened = await browser.stream("stream", path)
+    # The moment this phone loses its stream: during a question, if it is one of the droppers.
+    drop_at = time.monotonic() + random.uniform(5, 30) if random.random() < drop else None
+    while opened is not None and not done.is_set():
+        events, writer, retry = opened
+        try:
+            while True:
+                wait = None if drop_at is None else max(0.0, drop_at - time.monotonic())
+                try:
+                    event = await asyncio.wait_for(events.next(), wait)
+                except TimeoutError:
+                    break  # the Wi-Fi drops
+                name = event.get("event")
+                if name == "live":
+                    # A phone that missed a phase (its stream was down) shows a later one: the
+                    # phases between count as reaching it now.
+                    now, shown = time.monotonic(), int(event["id"])
+                    for version in range(last + 1, shown + 1):
+                        stats.arrived(version, now)
+                    last = max(last, shown)
+                    data = event.get("data", "")
+                    if 'data-phase="question"' in data and 'name="csrfmiddlewaretoken"' in data:
+                        number_ = re.search(r'data-number="(\d+)"', data)[1]
+                        tasks.append(
+                            asyncio.create_task(
+                                answer(browser, play, data, stats, answered, number_)
+                            )
+                        )
+                elif name == "end":
+                    writer.close()
+                    await asyncio.gather(*tasks)
+                    return
+        except (OSError, asyncio.IncompleteReadError):
+            pass  # the server closed the stream: the browser reconnects by itself
+        writer.close()
+        drop_at = None
+        await asyncio.sleep(retry / 1000)
+        opened = await browser.stream("reconnect", path, last_id=last)
+    await asyncio.gather(*tasks)
+
+
+async def polling_phone(number, code, target, stats, done, drop):
+    """A phone without a stream: it polls at the interval the page sets (htmx's every …ms)."""
+    browser = Browser(*target, stats)
+    play = await join(number, code, browser)
+    if play is None:
+        return
+    etag, answered, pause, seen, tasks = None, set(), POLL_EVERY, None, []
     await asyncio.sleep(random.random() * POLL_EVERY)
     while not done.is_set():
         extra = {"HX-Request": "true", **({"If-None-Match": etag} if etag else {})}
         status, page, headers = await browser.request("poll", "GET", play + "live/", headers=extra)
         if status == 200:
             etag = headers.get("etag")
-            pause = poll_pause(page, pause)
-            phase = re.search(r'data-phase="(\w+)"', page)
-            if phase and phase[1] == "finished":
-                return
-            if phase and phase[1] == "question" and 'name="csrfmiddlewaretoken"' in page:
+            every = re.search(r'hx-trigger="every (\d+)ms', page)
+            pause = int(every[1]) / 1000 if every else pause
+            version = int(re.search(r'data-version="(\d+)"', page)[1])
+            if seen is None:
+                stats.started(version)
+            else:
+                for missed in range(seen + 1, version + 1):
+                    stats.arrived(missed, time.monotonic())
+            seen = max(seen or 0, version)
+            if 'data-phase="finished"' in page:
+                break
+            if 'data-phase="question"' in page and 'name="csrfmiddlewaretoken"' in page:
                 key = re.search(r'data-number="(\d+)"', page)[1]
-                if key not in answered:
-                    answered.add(key)
-                    await asyncio.sleep(random.random() * 3)
-                    # The form inherits the live region's hx-headers, so htmx sends the
-                    # ETag with the answer too; it swaps the answer's response in, with the
-                    # ETag that carries.
-                    status, _, headers = await browser.request(
-                        "answer",
-                        "POST",
-                        play + "answer/",
-                        answer_for(page),
-                        headers={"HX-Request": "true", "If-None-Match": etag},
-                    )
-                    if status == 200:
-                        etag = headers.get("etag")
+                tasks.append(asyncio.create_task(answer(browser, play, page, stats, answered, key)))
         await asyncio.sleep(pause)
+    await asyncio.gather(*tasks)
 
 
-async def teacher(target, stats, args, done, started):
+def server_processes(port):
+    """The pids of the process listening on ``port`` (found by its command line) and its
+    children, or [] when it cannot be told."""
+    pids = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        pids[int(entry.name)] = (command, parent)
+    found = {
+        pid
+        for pid, (command, _parent) in pids.items()
+        if f":{port}" in command and ("gunicorn" in command or "uvicorn" in command)
+    }
+    # Their descendants too: the server's worker processes.
+    while True:
+        more = {pid for pid, (_c, parent) in pids.items() if parent in found} - found
+        if not more:
+            return sorted(found)
+        found |= more
+
+
+def cpu_seconds(pids):
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+async def teacher(target, stats, args, done, started, pids):
     """Runs the session; sets ``started`` to the join code, or to None when creating fails."""
     browser = Browser(*target, stats)
     await browser.request("host", "GET", "/en/club/")
@@ -237,14 +503,41 @@ async def teacher(target, stats, args, done, started):
         return
     host = headers["location"]
     started.set_result(host.rstrip("/").split("/")[-2])
+    await browser.request("host", "GET", host)
+    watcher = asyncio.create_task(presenter(browser, host, args.poll, done))
     await asyncio.sleep(args.join_time)
-    await browser.request("host", "POST", host + "start/", {})
-    etag = None
+    version = 0
 
-    async def watch(seconds):
-        nonlocal etag
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
+    async def move(action):
+        nonlocal version
+        version += 1
+        if pids:
+            stats.cpu.append(cpu_seconds(pids))
+        stats.moves[version] = time.monotonic()
+        await browser.request(action, "POST", f"{host}{action}/", {}, {"HX-Request": "true"})
+
+    await move("start")
+    for question in range(args.questions):
+        await asyncio.sleep(args.seconds)
+        await move("reveal")
+        await asyncio.sleep(args.seconds / 2)
+        # To the scoreboard, and from it to the next question (after the last: the podium).
+        await move("next")
+        if question < args.questions - 1:
+            await asyncio.sleep(args.seconds / 4)
+            await move("next")
+    await asyncio.sleep(POLL_EVERY * 2)
+    if pids:
+        stats.cpu.append(cpu_seconds(pids))
+    done.set()
+    watcher.cancel()
+
+
+async def presenter(browser, host, poll, done):
+    """The presenter's live region: its stream (read and dropped), or its polls."""
+    if poll:
+        etag = None
+        while not done.is_set():
             extra = {"HX-Request": "true", **({"If-None-Match": etag} if etag else {})}
             status, _, headers = await browser.request(
                 "projector", "GET", host + "live/", headers=extra
@@ -252,18 +545,18 @@ async def teacher(target, stats, args, done, started):
             if status == 200:
                 etag = headers.get("etag")
             await asyncio.sleep(PRESENTER_EVERY)
-
-    for question in range(args.questions):
-        await watch(args.seconds)
-        await browser.request("reveal", "POST", host + "reveal/", {}, {"HX-Request": "true"})
-        await watch(args.seconds / 2)
-        # To the scoreboard, and from it to the next question (after the last: the podium).
-        await browser.request("next", "POST", host + "next/", {}, {"HX-Request": "true"})
-        if question < args.questions - 1:
-            await watch(args.seconds / 4)
-            await browser.request("next", "POST", host + "next/", {}, {"HX-Request": "true"})
-    await watch(POLL_EVERY * 2)
-    done.set()
+        return
+    opened = await browser.stream("projector", host + "events/")
+    if opened is None:
+        return
+    events, writer, _retry = opened
+    try:
+        while await events.next():
+            pass
+    except (OSError, asyncio.IncompleteReadError):
+        pass
+    finally:
+        writer.close()
 
 
 async def watch_lag(stats, done):
@@ -277,15 +570,17 @@ async def watch_lag(stats, done):
 async def run(args, target):
     stats, done = Stats(), asyncio.Event()
     started = asyncio.get_running_loop().create_future()
+    pids = server_processes(target[1])
     tasks = [
-        asyncio.create_task(teacher(target, stats, args, done, started)),
+        asyncio.create_task(teacher(target, stats, args, done, started, pids)),
         asyncio.create_task(watch_lag(stats, done)),
     ]
     code = await started
     if code is None:
         return stats
+    phone = polling_phone if args.poll else pushed_phone
     for number in range(args.players):
-        tasks.append(asyncio.create_task(player(number, code, target, stats, done)))
+        tasks.append(asyncio.create_task(phone(number, code, target, stats, done, args.drop)))
         await asyncio.sleep(args.join_time / 2 / args.players)
     await asyncio.gather(*tasks)
     return stats
@@ -298,12 +593,17 @@ def main():
     parser.add_argument("--questions", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=12, help="time each question stays open")
     parser.add_argument("--join-time", type=float, default=15, help="time players have to join")
+    parser.add_argument("--drop", type=float, default=0.1, help="share of phones that reconnect")
+    parser.add_argument("--poll", action="store_true", help="phones poll, without streams")
+    parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
     url = urlsplit(args.url)
     if url.hostname not in LOOPBACK:
         sys.exit("load_club.py only runs against a server on this machine (loopback).")
     if not 1 <= args.players <= MAX_PLAYERS:
         sys.exit(f"--players must be between 1 and {MAX_PLAYERS}.")
+    if not 0 <= args.drop <= 1:
+        sys.exit("--drop is a share, between 0 and 1.")
     budget = args.join_time + args.questions * args.seconds * 1.75 + 10
     if budget > MAX_SECONDS:
         sys.exit(f"This run would last {budget:.0f} s; the limit is {MAX_SECONDS} s.")
@@ -313,8 +613,11 @@ def main():
         stats = asyncio.run(asyncio.wait_for(run(args, target), budget + 60))
     except TimeoutError:
         sys.exit("The run went past its time limit.")
-    stats.report(time.time() - began)
-    sys.exit(1 if stats.errors or not stats.times.get("poll") else 0)
+    summary = stats.summary(time.time() - began)
+    report(summary)
+    if args.json:
+        Path(args.json).write_text(json.dumps(summary, indent=1))
+    sys.exit(1 if stats.errors or not stats.arrivals else 0)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tutor.pages.models import RuleSet
-from tutor.rules.coinche.houserules import NOT_IN_BUILDER, PHASES
+from tutor.rules.chouine import houserules as chouine_rules
+from tutor.rules.chouine.rules import ChouineProfile
+from tutor.rules.coinche.houserules import FIRST, NOT_IN_BUILDER, PHASES, SOURCES
 from tutor.rules.coinche.profiles import Profile, make_profile
 from tutor.rules.explain import option_label
 
@@ -36,7 +38,6 @@ def build(client, lang="en", **fields):
         "generale_unannounced": "1",
         "coinche_capot": "1",
         "coinche_generale": "1",
-        "generale_leads": "1",
         "declarations": "1",
         "declarations_count": "1",
         "multiply_extras": "1",
@@ -116,8 +117,82 @@ def test_an_edited_link_says_what_is_wrong(client):
     response = client.get("/en/profiles/house/", {"profile": "federation~max_bid:99999"})
     assert response.status_code == 400
     assert "between 50 and 500" in response.content.decode()
-    response = client.get("/en/profiles/house/", {"profile": "chouine"})
+    response = client.get("/en/profiles/house/", {"profile": "nope"})
     assert response.status_code == 400
+    # A Chouine code with a Coinche option is refused by the option's name.
+    response = client.get("/fr/profiles/house/", {"profile": "chouine~max_bid:180"})
+    assert response.status_code == 400
+    text = html.unescape(response.content.decode())
+    assert "Enchère chiffrée la plus haute" in text and "Coinche" in text
+
+
+@pytest.mark.django_db
+def test_the_result_says_each_change_as_a_sentence_under_its_name(client):
+    response = build(client, undertrump="1", target="1000", name="Club de Lyon")
+    assert response.status_code == 302
+    query = parse_qs(urlsplit(response.url).query)
+    assert query["name"] == ["Club de Lyon"]
+    text = html.unescape(client.get(response.url).content.decode())
+    assert "<h2" in text and "Club de Lyon</h2>" in text
+    changes = text.split("data-changes>", 1)[1].split("</ul>", 1)[0]
+    assert "Unable to overtrump an opponent, you must still play a lower trump." in changes
+    assert "The game is played to 1,000 points." in changes
+    # Never a label and a bare yes or no.
+    assert ": yes" not in changes and ": no" not in changes
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("lang", "fields", "said"),
+    [
+        ("en", {"tie_made": "1"}, "A tie with the defence is enough to make the contract."),
+        ("fr", {"target": "1000"}, "1\u202f000"),
+        ("en", {"max_bid": "9999"}, "between 50 and 500"),
+    ],
+)
+def test_the_live_summary_says_each_change_or_refusal(client, lang, fields, said):
+    response = build_summary(client, lang, **fields)
+    assert response.status_code == 200
+    body = html.unescape(response.content.decode())
+    assert said in body, body
+    assert 'id="house-count"' in body and 'hx-swap-oob="true"' in body
+
+
+def build_summary(client, lang="en", **fields):
+    """The live summary for the builder's federation form with ``fields`` changed."""
+    query = {
+        "base": "federation",
+        **dict.fromkeys(("declarations", "declarations_count", "capot_bid"), "1"),
+        **dict.fromkeys(("generale_unannounced", "coinche_capot", "coinche_generale"), "1"),
+        **dict.fromkeys(("multiply_extras", "capot_takes_declarations"), "1"),
+        "belote_must_validate": "1",
+        "target": "2000",
+        **fields,
+    }
+    return client.get(f"/{lang}/profiles/house/summary/", query)
+
+
+@pytest.mark.django_db
+def test_the_chouine_builder_makes_chouine_codes(client):
+    page = client.get("/en/profiles/house/", {"profile": "chouine"})
+    assert page.status_code == 200
+    shown = set(re.findall(r'data-option="([a-z_]+)"', page.content.decode()))
+    assert shown == set(chouine_rules.BUILDER_OPTIONS)
+    response = client.get(
+        "/en/profiles/house/", {"base": "chouine", "quinte": "100", "deals_to_win_match": "3"}
+    )
+    assert response.status_code == 302
+    code = parse_qs(urlsplit(response.url).query)["profile"][0]
+    assert code == "chouine~quinte:100"
+    text = html.unescape(client.get(response.url).content.decode())
+    assert "A quinte of brisques is worth 100." in text
+    refused = client.get("/en/profiles/house/", {"base": "chouine", "quinte": "105"})
+    assert refused.status_code == 400
+    assert 'value="105"' in refused.content.decode()
+    # Used on every Chouine page, without forgetting the Coinche rules in use.
+    client.post("/en/profiles/house/use/", {"profile": CODE})
+    client.post("/en/profiles/house/use/", {"profile": code})
+    assert client.session["rules"] == CODE and client.session["rules_chouine"] == code
 
 
 @pytest.mark.django_db
@@ -138,12 +213,20 @@ def test_pages_run_under_the_code_and_say_so(client):
 
 @pytest.mark.django_db
 def test_use_these_rules_is_remembered_by_every_page(client):
-    response = client.post("/en/profiles/house/use/", {"profile": CODE, "next": "/en/quiz/"})
+    response = client.post(
+        "/en/profiles/house/use/",
+        {"profile": CODE, "name": "  Club\u200b   du Port ", "next": "/en/quiz/"},
+    )
     assert response.status_code == 302
     assert client.session["rules"] == CODE
     index = client.get("/en/quiz/").content.decode()
     assert f'value="{CODE}" selected' in index or f'value="{CODE}"' in index
+    # The name given to the set names it in the selects (spaces and invisible characters
+    # tidied).
+    assert ">Club du Port</option>" in index
     assert client.post("/en/profiles/house/use/", {"profile": "nope~x:1"}).status_code == 400
+    page = client.get("/en/profiles/house/", {"profile": CODE}).content.decode()
+    assert 'data-state="in-use"' in page and 'data-action="use-rules"' not in page
 
 
 @pytest.mark.django_db
@@ -163,23 +246,55 @@ def test_the_profiles_page_compares_profiles_option_by_option(client):
     text = client.get("/en/profiles/").content.decode()
     assert "data-compare" in text and text.count('data-action="use-profile"') == 5
     assert 'class="differs"' in text
+    assert 'data-action="build-chouine-rules"' in text
+    # The profile in use is a state in its column, not one more button.
+    client.post("/en/profiles/house/use/", {"profile": "official"})
+    text = client.get("/en/profiles/").content.decode()
+    assert text.count('data-action="use-profile"') == 4
+    column = text.split('data-state="in-use"', 1)
+    assert len(column) == 2 and 'data-profile="official"' not in text
 
 
 @pytest.mark.django_db
-def test_the_builder_offers_every_option_of_the_profile(client):
-    """Each Profile field is a field of the builder, labelled and explained, unless the
-    engine lists it as not a house rule (NOT_IN_BUILDER says why)."""
-    fields = {f.name for f in dataclasses.fields(Profile)}
-    assert fields >= NOT_IN_BUILDER
-    text = client.get("/en/profiles/house/").content.decode()
-    shown = set(re.findall(r'data-option="([a-z_]+)"', text))
-    assert shown == fields - NOT_IN_BUILDER
-    groups = re.findall(r'<fieldset data-phase="([a-z_]+)">(.*?)</fieldset>', text, re.S)
-    assert [name for name, _ in groups] == list(PHASES)
-    for name, body in groups:
-        assert set(re.findall(r'data-option="([a-z_]+)"', body)) == set(PHASES[name])
-    for option in fields - NOT_IN_BUILDER:
-        block = text.split(f'data-option="{option}"', 1)[1].split('class="option-help">', 1)
-        label, help_text = html.unescape(block[0]), block[1].split("</small>", 1)[0]
+@pytest.mark.parametrize(
+    ("start", "profile_type", "engine"),
+    [
+        ("federation", Profile, None),
+        ("chouine", ChouineProfile, chouine_rules),
+    ],
+)
+def test_the_builder_offers_every_option_of_the_profile(client, start, profile_type, engine):
+    """Each profile field is a field of the builder, labelled, explained and sourced, unless
+    the engine lists it as not a house rule (NOT_IN_BUILDER / NOT_OPTIONS say why). The
+    eight options tables change most come first; the others are folded by phase."""
+    first, phases, skipped, sources = (
+        (FIRST, PHASES, NOT_IN_BUILDER, SOURCES)
+        if engine is None
+        else (engine.FIRST, engine.PHASES, engine.NOT_OPTIONS, engine.SOURCES)
+    )
+    fields = {f.name for f in dataclasses.fields(profile_type)}
+    assert fields >= skipped
+    text = client.get("/en/profiles/house/", {"profile": start}).content.decode()
+    shown = re.findall(r'data-option="([a-z_]+)"', text)
+    assert sorted(shown) == sorted(fields - skipped)
+    head = text.split('data-phase="first">', 1)[1].split('class="submit-bar"', 1)[0]
+    head = head.split('class="house-more"', 1)[0]
+    assert re.findall(r'data-option="([a-z_]+)"', head) == list(first)
+    if engine is None:
+        assert len(first) == 8
+        folded = re.findall(
+            r'<details class="house-phase" data-phase="([a-z_]+)">(.*?)</details>', text, re.S
+        )
+        assert [name for name, _ in folded] == list(PHASES)
+        for name, body in folded:
+            expected = [o for o in PHASES[name] if o not in first]
+            assert re.findall(r'data-option="([a-z_]+)"', body) == expected
+    for option in fields - skipped:
+        block = text.split(f'data-option="{option}"', 1)[1]
+        label, rest = html.unescape(block).split('class="option-help">', 1)
+        help_text, rest = rest.split("</small>", 1)
+        source = rest.split("data-source>", 1)[1].split("</small>", 1)[0]
         assert option_label(option, "en") != option and option_label(option, "en") in label
-        assert help_text.strip()
+        assert help_text.strip() and source.startswith("From seed ")
+        for seed, lines in sources[option]:
+            assert f"seed {seed} " in source and lines in source

@@ -102,6 +102,9 @@ PRIVATE_PAGES = frozenset(
         "club_homework",
         "club_homework_report",
         "club_homework_export",
+        "club_play_events",
+        "club_host_events",
+        "club_screen_events",
         "quiz_sheet",
         "quiz_sheet_deal",
         "quiz_sheet_rematch",
@@ -164,15 +167,22 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "tutor.wsgi.application"
 
-# Persistent connections (one per server thread), without a health check: the check is a
-# round trip ("SELECT 1") before the first query of every request, a fifth of the server's
-# time under a club session's load. A connection the database dropped (a restart) fails the
-# one request that finds it, and Django then closes it; the next request opens a new one.
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=600, conn_health_checks=False
-    )
-}
+# PostgreSQL: a pool of connections per server process (psycopg's), without a health check.
+# Under ASGI each request's sync code runs in a thread of its own, so a connection kept by a
+# thread (CONN_MAX_AGE) would be a new connection per request; the pool hands a request an open
+# one and takes it back at the end. A connection the database dropped (a restart) fails the one
+# request that finds it, and the pool then replaces it. SQLite keeps its connection per thread.
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["OPTIONS"] = {
+        "pool": {
+            "min_size": 2,
+            # Per process: PostgreSQL's max_connections must exceed this × processes × servers,
+            # plus one listening connection per process (tutor/push.py).
+            "max_size": int(os.environ.get("DB_POOL_SIZE", "8")),
+            "timeout": 20,
+        }
+    }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Club sessions poll while others write: wait for a lock instead of failing, take the
     # write lock at the start of a transaction, and let readers go on during a write (WAL).

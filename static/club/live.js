@@ -1,4 +1,5 @@
-// Club pages: the countdown, the lock at zero, the presenter's fit and keyboard.
+// Club pages: the countdown, the lock at zero, the presenter's fit and keyboard, and the live
+// channel (the event stream, or polls where it cannot live).
 
 // Counts each [data-seconds-left] down to zero, from the phone's own clock when the element
 // first appears (clock skew does not matter; the server alone decides whether an answer came
@@ -85,5 +86,118 @@ document.addEventListener("htmx:afterSettle", () => {
   clubSizes();
   clubTick();
   clubFit();
+  clubBack();
 });
+
+// "Welcome back" (a player who scanned the QR code again) is said until the next phase; the
+// address loses its ?back=1, so that a reload does not say it again.
+function clubBack() {
+  const back = document.querySelector("[data-back]");
+  if (!back) return;
+  if (location.search) history.replaceState(null, "", location.pathname);
+  if (document.getElementById("live")?.dataset.version !== back.dataset.back) back.remove();
+}
+clubBack();
 window.addEventListener("resize", clubFit);
+
+// The live channel. Where the page names its event stream ([data-events]) and the browser has
+// EventSource, htmx's SSE extension connects to it and swaps each `live` event into #live; the
+// region's own polls (hx-trigger "every …") are then held back. Where a stream cannot live,
+// the polls go out instead, for the rest of the page's life: no EventSource; a stream silent
+// for 5 s although the server says `ready` at once (a proxy that holds events back); or
+// CLUB_FAILURES closed streams in a row. A dropped connection is the browser's to reopen (it
+// sends Last-Event-ID, after the delay the server drew for this stream); a stream the server
+// closed (an error status) is reopened here after a random share of a growing delay, so a
+// room's phones do not all come back in the same second, and one poll meanwhile shows where
+// the session is (or sends a removed phone to the join form).
+const CLUB_SILENCE_MS = 5000;
+const CLUB_FAILURES = 3;
+const clubLive = { mode: "poll", failures: 0, asking: false, attempt: 0, silence: 0 };
+
+// The channel in use, also on <body data-live> (for tests and the curious).
+function clubMode(mode) {
+  clubLive.mode = mode;
+  document.body.dataset.live = mode;
+}
+
+function clubStreamUrl(host) {
+  const url = new URL(host.dataset.events, location.href);
+  const version = document.getElementById("live")?.dataset.version;
+  if (version) url.searchParams.set("v", version);
+  if (clubLive.attempt) url.searchParams.set("attempt", clubLive.attempt);
+  return url.pathname + url.search;
+}
+
+function clubPollInstead() {
+  clubMode("poll");
+  clearTimeout(clubLive.silence);
+  clubLive.source?.close();
+  document.querySelector("[sse-connect]")?.removeAttribute("sse-connect");
+  clubAsk();
+}
+
+// One poll now, let through even while the stream is trusted.
+function clubAsk() {
+  const live = document.getElementById("live");
+  if (!live) return;
+  clubLive.asking = true;
+  htmx.trigger(live, "poll-now");
+}
+
+function clubHeard() {
+  clearTimeout(clubLive.silence);
+  clubLive.failures = 0;
+}
+
+const clubHost = document.querySelector("[data-events]");
+if (clubHost) clubMode("poll");
+if (clubHost && "EventSource" in window && window.htmx?.createEventSource) {
+  clubMode("push");
+  clubHost.setAttribute("hx-ext", "sse");
+  clubHost.setAttribute("sse-connect", clubStreamUrl(clubHost));
+  htmx.createEventSource = (url) => {
+    const source = new EventSource(url, { withCredentials: true });
+    clubLive.source = source;
+    clearTimeout(clubLive.silence);
+    clubLive.silence = setTimeout(clubPollInstead, CLUB_SILENCE_MS);
+    source.addEventListener("ready", clubHeard);
+    source.addEventListener("live", clubHeard);
+    source.addEventListener("gone", (event) => location.assign(event.data));
+    source.addEventListener("end", () => {
+      source.close();
+      clubHost.removeAttribute("sse-connect");
+    });
+    return source;
+  };
+}
+
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const poll = event.detail.elt.id === "live" && event.detail.requestConfig.verb === "get";
+  if (poll && clubLive.mode === "push" && !clubLive.asking) event.preventDefault();
+  if (poll) clubLive.asking = false;
+});
+
+document.addEventListener("htmx:sseError", (event) => {
+  const source = event.detail.source;
+  if (source.readyState !== EventSource.CLOSED || source !== clubLive.source) return;
+  clearTimeout(clubLive.silence);
+  // The extension's own retry finds no stream to open: this one decides.
+  clubHost.removeAttribute("sse-connect");
+  clubLive.failures += 1;
+  if (clubLive.failures >= CLUB_FAILURES) {
+    clubPollInstead();
+    return;
+  }
+  clubAsk();
+  // After the extension's own retry (half a second), which finds no stream to open.
+  const delay = 600 + Math.random() * Math.min(30000, 1000 * 2 ** clubLive.failures);
+  setTimeout(() => {
+    if (clubLive.mode !== "push") return;
+    // New attributes on both: htmx processes them again, and #live listens to the new stream.
+    clubLive.attempt += 1;
+    clubHost.setAttribute("sse-connect", clubStreamUrl(clubHost));
+    const live = document.getElementById("live");
+    if (live) live.dataset.attempt = clubLive.attempt;
+    htmx.process(clubHost);
+  }, delay);
+});

@@ -1,6 +1,7 @@
-// After htmx redraws the table, put the keyboard where the next move is: the marked
-// button (Continue, Deal again), else the first card or call the engine allows. Without
-// this script the page works the same, one full page per move.
+// When the page opens and after htmx redraws the table, put the keyboard where the next
+// decision is: the marked button (Continue, Deal again, the declaration offered before the
+// first card), else the first card or call the engine allows. Without this script the page
+// works the same, one full page per move.
 //
 // Focusing moves the keyboard only (preventScroll): letting the browser scroll the
 // focused card into view pushed the table off a phone's screen after every tap. The
@@ -19,9 +20,11 @@
     if (top < 0) {
       by = top;
     } else if (target) {
-      // The whole of the next move: every card of the hand, the gathered trick's panel.
-      const block = target.closest("[data-focus-first], .play-gathered") || target;
-      const below = block.getBoundingClientRect().bottom + MARGIN - window.innerHeight;
+      // The whole of the next move: every card of the hand, the gathered trick's panel; a
+      // declaration with the hand under it, whose cards come next.
+      const block = target.closest("[data-focus-first], .play-gathered, .play-declare") || target;
+      const end = block.matches(".play-declare") ? root.querySelector(".play-hand") || block : block;
+      const below = end.getBoundingClientRect().bottom + MARGIN - window.innerHeight;
       if (below > 0) by = Math.min(below, top);
     }
     if (by) window.scrollBy({ top: by, behavior: "instant" });
@@ -34,6 +37,11 @@
     if (target) target.focus({ preventScroll: true });
     keepTableInView(root, target);
   }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const area = document.getElementById("play-area");
+    if (area) focusNext(area);
+  });
 
   document.addEventListener("htmx:afterSettle", (event) => {
     const area = document.getElementById("play-area");

@@ -83,3 +83,57 @@ def wrong_answer(question):
         return {"card": hand if expected != hand else hand[:1]}
     values = [choice["value"] for choice in question.data["choices"]]
     return {"choice": next(value for value in values if value != expected)}
+
+
+@pytest.fixture(scope="session")
+def asgi_server(django_db_setup):
+    """The production application (tutor/asgi.py: event streams and pages) under uvicorn, in a
+    thread of this process, on the test database; static files from the source folders, as
+    the live server serves them. Yields its address and its event loop."""
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+    from tutor.asgi import application
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(
+        ASGIStaticFilesHandler(application),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=2,
+    )
+    server = uvicorn.Server(config)
+    loops = []
+    thread = threading.Thread(target=lambda: server.run() or None, name="asgi-server", daemon=True)
+    original = server.serve
+
+    async def serve(*args, **kwargs):
+        import asyncio
+
+        loops.append(asyncio.get_running_loop())
+        await original(*args, **kwargs)
+
+    server.serve = serve
+    thread.start()
+    for _attempt in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    assert server.started, "uvicorn did not start"
+    yield f"http://127.0.0.1:{port}", loops[0]
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def push_site(asgi_server, transactional_db, page):
+    """A browser page and the address of the production application (event streams on)."""
+    page.set_default_timeout(10_000)
+    return asgi_server[0], page

@@ -1,7 +1,11 @@
-"""In Chromium: a teacher at the presenter and three phones in three languages run a session,
-on a 1920×1080 and a 1280×720 projector; nothing on the presenter ever scrolls, and the next
-step's button is always on screen. Set CLUB_SHOTS to a folder to keep screenshots."""
+"""In Chromium, against the production application (tutor/asgi.py): a teacher at the presenter
+and three phones in three languages run a session, on a 1920×1080 projector with the event
+streams (no poll is sent) and on a 1280×720 one in browsers without EventSource (the pages
+poll); nothing on the presenter ever scrolls, and the next step's button is always on screen.
+A phone whose stream is cut reconnects and answers. Set CLUB_SHOTS to a folder to keep
+screenshots."""
 
+import asyncio
 import json
 import os
 import re
@@ -9,13 +13,15 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.test import Client
 from django.utils import timezone, translation
 from playwright.sync_api import expect
 
-from tutor.club import codes, live, phase
-from tutor.club.models import ClubQuestion, ClubSession
+from tutor import push
+from tutor.club import codes, live, phase, state
+from tutor.club.models import Answer, ClubQuestion, ClubSession
 
-from .conftest import right_answer, wrong_answer
+from .conftest import create, right_answer, wrong_answer
 
 pytestmark = pytest.mark.browser
 TEACHER = "es"
@@ -25,7 +31,10 @@ PLAYERS = [
     ("Ioana", "ro", [False, False, False]),
     ("Zoé", "fr", [True, False, True]),
 ]
-SCREENS = [(1920, 1080), (1280, 720)]
+# The live channel each run takes, and its projector's size.
+RUNS = [("push", 1920, 1080), ("poll", 1280, 720)]
+# A browser without EventSource: the pages must poll.
+NO_EVENTSOURCE = "delete window.EventSource;"
 SHOTS = os.environ.get("CLUB_SHOTS")
 
 
@@ -118,19 +127,33 @@ def send(phone, data, lang):
     expect(phone.locator("[data-answered]")).to_be_visible()
 
 
-@pytest.mark.parametrize(("width", "height"), SCREENS)
+def watch(context, mode: str, asked: list[str]) -> None:
+    """Adds to ``asked`` the addresses the context's pages ask for; in ``poll`` mode, the
+    context's browser has no EventSource."""
+    if mode == "poll":
+        context.add_init_script(NO_EVENTSOURCE)
+    context.on("request", lambda request: asked.append(request.url))
+
+
+@pytest.mark.parametrize(("mode", "width", "height"), RUNS)
 def test_a_teacher_and_three_phones_run_a_session(
-    site, browser, browser_context_args, width, height
+    push_site, browser, browser_context_args, mode, width, height
 ):
-    url, projector = site
+    url, projector = push_site
+    asked: list[str] = []
+    watch(projector.context, mode, asked)
     session = create_session(projector, url)
     projector.set_viewport_size({"width": width, "height": height})
     size = f"{width}x{height}"
     contexts = [browser.new_context(**browser_context_args) for _player in PLAYERS]
+    for context in contexts:
+        watch(context, mode, asked)
     phones = [
         join(context, url, session.code, nickname, lang)
         for context, (nickname, lang, _answers) in zip(contexts, PLAYERS, strict=True)
     ]
+    for phone in [projector, *phones]:
+        expect(phone.locator("body")).to_have_attribute("data-live", mode)
     expect(projector.locator("#live")).to_have_attribute("data-players", "3")
     expect(projector.locator(".nicknames li")).to_have_count(3)
     shot(projector, f"presenter-{size}-1-lobby")
@@ -184,10 +207,21 @@ def test_a_teacher_and_three_phones_run_a_session(
             if width == 1920 and index != 1:
                 shot(phone, f"phone-{lang}-{number}-3-reveal")
         if number == 1:
-            # A reload (or a closed tab reopened) finds the player and the score again.
-            phones[0].reload()
+            # The tab closed, the QR code scanned again: the same player, told so, with the score.
+            phones[0].close()
+            phones[0] = contexts[0].new_page()
+            phones[0].goto(f"{url}/j/{session.code}")
+            expect(phones[0].locator("[data-back]")).to_contain_text(
+                _(
+                    PLAYERS[0][1],
+                    "Welcome back, %(nickname)s! Your answers and your score are still here.",
+                    nickname=PLAYERS[0][0],
+                )
+            )
             expect(phones[0].locator("#live")).to_have_attribute("data-right", "1")
             expect(phones[0].locator("[data-result=right]")).to_be_visible()
+            if width == 1920:
+                shot(phones[0], "phone-pt-1-3-back")
         projector.locator("button[data-action=next]").click()
         if number < len(questions):
             expect(projector.locator("#live")).to_have_attribute("data-phase", "scoreboard")
@@ -221,12 +255,20 @@ def test_a_teacher_and_three_phones_run_a_session(
         expect(results.locator("tbody tr").nth(row)).to_have_attribute(
             "data-nickname", PLAYERS[index][0]
         )
+    polls = [address for address in asked if address.endswith("/live/")]
+    streams = [address for address in asked if "/events/" in address]
+    if mode == "push":
+        assert polls == [] and len(streams) >= 5
+    else:
+        assert len(polls) > 20 and streams == []
     for context in contexts:
         context.close()
 
 
-def test_the_countdown_locks_the_phones_and_reveals_by_itself(site, browser, browser_context_args):
-    url, projector = site
+def test_the_countdown_locks_the_phones_and_reveals_by_itself(
+    push_site, browser, browser_context_args
+):
+    url, projector = push_site
     session = create_session(projector, url, seconds="20", auto_reveal="on")
     projector.set_viewport_size({"width": 1280, "height": 720})
     screen = projector.context.new_page()
@@ -263,3 +305,57 @@ def test_the_countdown_locks_the_phones_and_reveals_by_itself(site, browser, bro
     expect(screen.locator("#live")).to_have_attribute("data-phase", "reveal")
     fits(screen, primary=False)
     context.close()
+
+
+def test_a_phone_whose_stream_is_cut_comes_back_and_answers(
+    push_site, asgi_server, browser_context_args
+):
+    url, phone = push_site
+    asked: list[str] = []
+    watch(phone.context, "push", asked)
+    session = create(Client())
+    phone.goto(f"{url}/fr/club/join/?code={session.code}")
+    lang = "fr"
+    phone.get_by_label(_(lang, "Nickname")).fill("Zoé")
+    phone.get_by_role("button", name=_(lang, "Join"), exact=True).click()
+    expect(phone.locator("#live")).to_have_attribute("data-phase", "lobby")
+    state.advance(session.pk)
+    expect(phone.locator("#live")).to_have_attribute("data-phase", "question")
+    # Every stream of the server ends (a restart, a proxy's timeout): the browser reconnects
+    # by itself, saying which version it shows.
+    with phone.expect_request(lambda request: "/events/" in request.url) as again:
+        asyncio.run_coroutine_threadsafe(push._hub.close(), asgi_server[1]).result(5)
+    assert again.value.all_headers().get("last-event-id") == "1"
+    question = session.questions.get(position=0)
+    send(phone, right_answer(question), lang)
+    assert Answer.objects.filter(player__nickname="Zoé", correct=True).count() == 1
+    state.reveal(session.pk)
+    expect(phone.locator("[data-result=right]")).to_be_visible()
+    assert not [address for address in asked if address.endswith("/live/")]
+
+
+@pytest.mark.parametrize("stream", ["silent", "failing"])
+def test_a_phone_polls_where_its_stream_cannot_live(push_site, stream):
+    """A proxy that holds the events back (the stream stays silent), or one that keeps
+    refusing the stream: the phone polls instead, and still follows the session."""
+    url, phone = push_site
+    asked: list[str] = []
+    watch(phone.context, "push", asked)
+    if stream == "silent":
+        # Never answered: what a buffering proxy shows the browser.
+        phone.route("**/events/*", lambda route: None)
+    else:
+        phone.route("**/events/*", lambda route: route.fulfill(status=502, body=""))
+    session = create(Client())
+    lang = "ro"
+    phone.goto(f"{url}/{lang}/club/join/?code={session.code}")
+    phone.get_by_label(_(lang, "Nickname")).fill("Ioana")
+    phone.get_by_role("button", name=_(lang, "Join"), exact=True).click()
+    expect(phone.locator("#live")).to_have_attribute("data-phase", "lobby")
+    expect(phone.locator("body")).to_have_attribute("data-live", "poll", timeout=20_000)
+    # The failing stream was tried a few times (with growing, random pauses), then left.
+    attempts = [address for address in asked if "/events/" in address]
+    assert len(attempts) == (1 if stream == "silent" else 3)
+    state.advance(session.pk)
+    expect(phone.locator("#live")).to_have_attribute("data-phase", "question")
+    assert [address for address in asked if address.endswith("/live/")]

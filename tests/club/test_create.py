@@ -50,3 +50,20 @@ def test_it_asks_a_timed_session_with_a_countdown(client):
     client.post(reverse("club_host_act", args=[session.code, codes.teacher_key(session), "start"]))
     page = client.get(views.host_url(session)).content.decode()
     assert "data-seconds-left=" in page
+
+
+def test_a_session_runs_under_chouine_house_rules_in_use(client):
+    # "Use these rules" from the builder: the club form offers them, and the questions
+    # are posed under them (the match to five deals, the quinte at 100).
+    code = "chouine~quinte:100~deals_to_win_match:5"
+    client.post(reverse("use_rules"), {"profile": code, "name": "Lavardin"})
+    page = client.get(reverse("club_index")).content.decode()
+    assert f'<option value="{code}">Lavardin</option>' in page
+    session = create(client, profile=code, topics=["chouine_scoring"], count="4")
+    assert session.profile == code
+    assert {q.data["profile"] for q in session.questions.all()} == {code}
+    refused = client.post(
+        reverse("club_index"),
+        {"game": "chouine", "profile": "chouine~max_bid:180", "count": "3", "difficulty": "1"},
+    )
+    assert refused.status_code == 400

@@ -160,3 +160,5 @@ def test_an_answer_from_a_phone_removed_meanwhile_is_refused_cleanly(session, ho
 def test_the_phones_page_names_the_player(session, phone):
     page = phone.get(reverse("club_play", args=[session.code])).content.decode()
     assert "Playing as Ana" in page
+    # Template comments stay out of the page (a {# #} comment is one line only).
+    assert "{#" not in page and "#}" not in page

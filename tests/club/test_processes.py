@@ -1,12 +1,17 @@
 """Two app server processes on different ports share one database and serve one session: the
-teacher on one, a phone on the other. Each process keeps its own phase cache and pulse, so this
-checks that nothing a process remembers hides a move made through the other."""
+teacher on one, a phone on the other, as `make serve` runs them (gunicorn, uvicorn's worker,
+tutor/asgi.py). Each process keeps its own phase cache and pulse, so this checks that nothing a
+process remembers hides a move made through the other: on the phone's polls, and on its event
+stream, which hears the other process's moves through PostgreSQL (LISTEN/NOTIFY)."""
 
+import http.client
 import os
+import queue
 import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -41,17 +46,17 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture
-def servers():
-    """Two gunicorn processes on the test database; yields their base URLs."""
+@pytest.fixture(scope="module")
+def servers(django_db_setup):
+    """Two servers of one process each on the test database; yields their base URLs."""
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env.update(DJANGO_DEBUG="1", DATABASE_URL=database_url())
     started = []
     for _server in range(2):
         port = free_port()
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "tutor.wsgi", "--bind", f"127.0.0.1:{port}"]
-            + ["-k", "gthread", "--workers", "1", "--threads", "4"],
+            [sys.executable, "-m", "gunicorn", "tutor.asgi", "--bind", f"127.0.0.1:{port}"]
+            + ["-k", "uvicorn_worker.UvicornWorker", "--workers", "1", "--graceful-timeout", "2"],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
@@ -154,3 +159,57 @@ def test_a_teacher_on_one_server_and_a_phone_on_the_other_run_one_session(server
     with pytest.raises(urllib.error.HTTPError) as refused:
         late(request)
     assert refused.value.code == 409
+
+
+class Events:
+    """An event stream read on a thread, as EventSource reads it: (event, id, data) in a queue."""
+
+    def __init__(self, base, path, cookies):
+        host, port = base.removeprefix("http://").split(":")
+        self.connection = http.client.HTTPConnection(host, int(port), timeout=30)
+        self.connection.request("GET", path, headers={"Cookie": cookies})
+        self.response = self.connection.getresponse()
+        assert self.response.status == 200, self.response.status
+        self.events: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        event = {}
+        for raw in self.response:
+            line = raw.decode().rstrip("\n")
+            if not line:
+                if "event" in event:
+                    self.events.put((event["event"], event.get("id"), event.get("data", "")))
+                event = {}
+            elif not line.startswith(":"):
+                name, _, value = line.partition(": ")
+                # The lines of one event's data join with line breaks.
+                event[name] = f"{event[name]}\n{value}" if name in event else value
+
+    def next(self, seconds=5.0):
+        return self.events.get(timeout=seconds)
+
+
+def test_a_phones_stream_on_one_server_shows_every_move_made_on_the_other(servers):
+    if connection.vendor != "postgresql":
+        pytest.skip("processes share their moves through PostgreSQL (SQLite: one process)")
+    from django.test import Client
+
+    session = create(Client(), count="2")
+    key = codes.teacher_key(session)
+    teacher, phone = Browser(servers[0]), Browser(servers[1])
+    host = f"/en/club/host/{session.code}/{key}/"
+    teacher.get(host)
+    phone.get("/ro/club/join/")
+    phone.post("/ro/club/join/", {"code": session.code, "nickname": "Ioana", "lang": "ro"})
+    cookies = "; ".join(f"{cookie.name}={cookie.value}" for cookie in phone.jar)
+    stream = Events(servers[1], f"/ro/club/play/{session.code}/events/?v=0", cookies)
+    assert stream.next()[0] == "ready"
+    phases = []
+    for action in ["start", "reveal", "next", "next", "reveal", "next"]:
+        teacher.post(host + action + "/", {})
+        event, version, data = stream.next()
+        phases.append(re.search(r'data-phase="(\w+)"', data)[1])
+        assert event == "live" and f'data-version="{version}"' in data
+    assert phases == ["question", "reveal", "scoreboard", "question", "reveal", "finished"]
+    assert stream.next()[0] == "end"

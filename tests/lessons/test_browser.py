@@ -1,6 +1,6 @@
-"""In Chromium: a lesson completed wrong then right, with stars and auto-advance, progress
-per profile across the profile switch (the keyboard and the table:
-tests/table/test_browser.py)."""
+"""In Chromium: a lesson completed wrong then right, with stars, retries that teach and no
+move the learner did not ask for, progress per profile across the profile switch (the
+keyboard and the table: tests/table/test_browser.py)."""
 
 import re
 
@@ -65,28 +65,37 @@ def test_it_changes_the_answer_when_the_profile_changes(site):
     expect(reasons).to_contain_text("You may not play the king of diamonds")
 
 
-def test_a_lesson_completed_with_stars_and_auto_advance(site):
+def test_a_lesson_completed_with_stars_and_next_as_the_next_focus_stop(site):
     url, page = site
     page.goto(f"{url}/en/learn/chouine-cards/")
     progress = page.locator("#lesson-progress")
     expect(progress).to_contain_text("0 of 3 exercises solved")
-    # Exercise 1 right at once: two stars, and the page moves on to exercise 2 by itself.
+    # Exercise 1 right at once: two stars; "Next exercise" is the next Tab, and takes the
+    # focus to exercise 2's answer.
     answer_choice(page, 1, "B")
     expect(page.locator("#exercise-1 .stars")).to_have_attribute("data-stars", "2")
     expect(progress).to_contain_text("1 of 3 exercises solved")
-    expect(page.locator('#exercise-2 input[value="A"]')).to_be_focused(timeout=4000)
+    expect(page.locator("#exercise-1 .feedback")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator('#exercise-1 [data-action="next"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator('#exercise-2 input[value="A"]')).to_be_focused()
     expect(page.locator("#exercise-2")).to_be_in_viewport()
-    # Exercise 2 missed: "Try again" puts the focus back on the answer; then one star.
+    # Exercise 2 missed: a choice of two shows its answer at once; "Try again" clears the
+    # feedback and the marks and puts the focus back on the answer; no star after that.
     answer_choice(page, 2, "A")
+    expect(page.locator("#exercise-2 [data-expected]")).to_be_visible()
     page.locator('#exercise-2 [data-action="retry"]').click()
     expect(page.locator('#exercise-2 input[value="A"]')).to_be_focused()
+    expect(page.locator("#exercise-2 .feedback")).to_be_empty()
+    expect(page.locator("#exercise-2 form [data-verdict]")).to_have_count(0)
     answer_choice(page, 2, "B")
-    expect(page.locator("#exercise-2 .stars")).to_have_attribute("data-stars", "1")
+    expect(page.locator("#exercise-2 .stars")).to_have_attribute("data-stars", "0")
     answer_choice(page, 3, "A")
     expect(progress).to_have_attribute("data-phase", "done")
     expect(progress).to_contain_text("Lesson complete!")
-    expect(progress).to_contain_text("5 of 6 stars")
-    expect(page.locator("#course-map")).to_contain_text("1 of 5 lessons done · 5 of 36 stars")
+    expect(progress).to_contain_text("4 of 6 stars")
+    expect(page.locator("#course-map")).to_contain_text("1 of 5 lessons done · 4 of 36 stars")
     page.locator('[data-action="next-lesson"]').click()
     expect(page).to_have_url(re.compile("/en/learn/chouine-stock/"))
     expect(page.locator(".course-map li.current")).to_contain_text("stock")
@@ -102,7 +111,7 @@ def fill_scores(page, slug, number, profile):
     exercise.locator("button[type=submit]").click()
 
 
-def test_the_profile_switch_counts_its_own_progress_and_auto_advance_still_works(site):
+def test_the_profile_switch_counts_its_own_progress(site):
     url, page = site
     page.goto(f"{url}/en/learn/belote-counting/")
     progress = page.locator("#lesson-progress")
@@ -114,10 +123,11 @@ def test_the_profile_switch_counts_its_own_progress_and_auto_advance_still_works
     expect(progress).to_contain_text("0 of 3 exercises solved")
     expect(page.locator("#exercise-1 [data-solved]")).to_have_count(0)
     expect(page.locator(".rules-used")).to_have_attribute("data-rules", "official")
-    # The swapped exercises still move on by themselves after a right answer.
+    # The swapped exercises still lead on to the next one.
     fill_scores(page, "belote-counting", 1, "official")
     expect(page.locator("#exercise-1 [data-solved]")).to_be_visible()
-    expect(page.locator('#exercise-2 input[name="score_NS"]')).to_be_focused(timeout=4000)
+    page.locator('#exercise-1 [data-action="next"]').click()
+    expect(page.locator('#exercise-2 input[name="score_NS"]')).to_be_focused()
     fill_scores(page, "belote-counting", 2, "official")
     fill_scores(page, "belote-counting", 3, "official")
     expect(progress).to_have_attribute("data-phase", "done")
@@ -126,3 +136,43 @@ def test_the_profile_switch_counts_its_own_progress_and_auto_advance_still_works
     page.locator('[data-action="next-lesson"]').click()
     expect(page).to_have_url(re.compile("/en/learn/belote-dedans/$"))
     expect(page.locator("#profile")).to_have_value("official")
+
+
+# Lesson 1 of Coinche, exercise 1: the 41-point trick of seed 004, answered 30 twice.
+@pytest.mark.parametrize(
+    ("lang", "width", "right_title"),
+    [("pt", 390, "Certo!"), ("fr", 1280, "Bonne réponse !")],
+)
+def test_a_first_miss_holds_the_answer_back_and_nothing_moves_after_a_right_one(
+    site, lang, width, right_title
+):
+    url, page = site
+    page.set_viewport_size({"width": width, "height": 844 if width < 600 else 800})
+    page.clock.install()
+    page.goto(f"{url}/{lang}/learn/coinche-cards/")
+    exercise = page.locator("#exercise-1")
+    number = exercise.locator('input[name="number"]')
+    number.fill("30")
+    exercise.locator("button[type=submit]").click()
+    feedback = exercise.locator(".feedback")
+    expect(feedback.locator(".feedback-title.bad")).to_be_visible()
+    expect(feedback.locator("[data-held]")).to_be_visible()
+    expect(feedback.locator("[data-expected]")).to_have_count(0)
+    expect(feedback).not_to_contain_text("41")
+    expect(feedback.locator('[data-action="show-me"]')).to_be_visible()
+    # "Try again": the feedback goes, the answer stays, the focus is on it.
+    feedback.locator('[data-action="retry"]').click()
+    expect(feedback).to_be_empty()
+    expect(number).to_be_focused()
+    expect(number).to_have_value("30")
+    exercise.locator("button[type=submit]").click()
+    expect(feedback.locator("[data-expected]")).to_contain_text("41")
+    expect(feedback.locator('[data-action="show-me"]')).to_have_count(0)
+    number.fill("41")
+    exercise.locator("button[type=submit]").click()
+    expect(feedback.locator(".feedback-title.good")).to_have_text(right_title)
+    expect(feedback).to_be_focused()
+    before = page.evaluate("[window.scrollY, document.activeElement.id]")
+    page.clock.run_for(10_000)
+    assert page.evaluate("[window.scrollY, document.activeElement.id]") == before
+    expect(exercise.locator(".stars")).to_have_attribute("data-stars", "0")

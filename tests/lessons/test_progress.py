@@ -125,8 +125,9 @@ def test_stars_tell_a_first_try_from_a_retry_and_the_lesson_completes(client):
     assert 'data-action="retry"' in wrong.content.decode()
     solve(client, "chouine-cards", {1: "B", 2: "B"})
     page = client.get(reverse("lesson", args=["chouine-cards"])).content.decode()
-    assert 'data-stars="2"' in page and 'data-stars="1"' in page
-    assert "2 of 3 exercises solved" in page and "3 of 6 stars" in page
+    # A choice of two shows its answer at the first miss: the retry after it earns no star.
+    assert 'data-stars="2"' in page and 'data-stars="0"' in page
+    assert "2 of 3 exercises solved" in page and "2 of 6 stars" in page
     last = client.post(
         reverse("lesson_answer", args=["chouine-cards", 3]),
         {"profile": "chouine", "choice": "A"},
@@ -134,10 +135,44 @@ def test_stars_tell_a_first_try_from_a_retry_and_the_lesson_completes(client):
     ).content.decode()
     # The answer's fragment carries the lesson's standing, swapped out of band.
     assert 'id="lesson-progress"' in last and 'hx-swap-oob="true"' in last
-    assert "Lesson complete!" in last and "5 of 6 stars" in last
+    assert "Lesson complete!" in last and "4 of 6 stars" in last
     assert 'data-action="next-lesson"' in last
     # So does the course map: this lesson is now done.
     assert 'id="course-map"' in last and "1 of 5 lessons done" in last
+
+
+def _wrong(number, profile):
+    """A wrong answer to exercise ``number`` of the following-suit lesson."""
+    posed = questions.question(LESSONS["coinche-play"].exercises[number - 1], profile)
+    expected = exercises.solve(posed).expected
+    refused = [code for code in posed["data"]["hand"] if code not in expected]
+    return refused[:1] or expected[:1]
+
+
+def test_stars_count_only_answers_found_without_being_shown(client):
+    """Right at once: two stars; after one miss: one; after the solution was shown (a
+    second miss, or "Show me"): none, though the exercise is solved. The server decides,
+    whatever the page sends."""
+    assert "Right!" in _play(client, 1, "federation")
+    first = _play(client, 2, "federation", _wrong(2, "federation"))
+    assert "Not quite." in first and "The solution comes after" in first
+    assert 'data-verdict="missed"' not in first and 'data-action="show-me"' in first
+    assert "Right!" in _play(client, 2, "federation")
+    _play(client, 3, "federation", _wrong(3, "federation"))
+    second = _play(client, 3, "federation", _wrong(3, "federation"))
+    assert 'data-verdict="missed"' in second and "The solution comes after" not in second
+    assert "Right!" in _play(client, 3, "federation")
+    shown = client.post(
+        reverse("lesson_answer", args=["coinche-play", 4]),
+        {"profile": "federation", "show": "1"},
+        headers={"HX-Request": "true"},
+    ).content.decode()
+    assert 'data-verdict="missed"' in shown and 'data-action="show-me"' not in shown
+    assert "Right!" in _play(client, 4, "federation")
+    page = client.get(reverse("lesson", args=["coinche-play"])).content.decode()
+    stars = re.findall(r'<h3 id="exercise-\d-title">.*?data-stars="(\d)"', page, re.S)
+    assert stars == ["2", "1", "0", "0"]
+    assert "Lesson complete!" in page and "3 of 8 stars" in page
 
 
 def test_a_right_answer_points_to_the_next_exercise_not_solved(client):
@@ -151,10 +186,8 @@ def test_a_right_answer_points_to_the_next_exercise_not_solved(client):
 
 
 def test_stars_follow_the_learner_into_an_account(client, alice):
-    client.post(
-        reverse("lesson_answer", args=["chouine-cards", 1]), {"profile": "chouine", "choice": "A"}
-    )
-    solve(client, "chouine-cards", {1: "B"})
+    _play(client, 1, "federation", ["QD"])
+    _play(client, 1, "federation")
     client.post(reverse("login"), {"username": "alice", "password": "a long pass phrase 42"})
     assert SolvedExercise.objects.get(user=alice).stars == 1
 

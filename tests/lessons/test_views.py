@@ -53,9 +53,17 @@ def test_it_answers_a_plain_post_with_the_whole_page(client):
     body = response.content.decode()
     assert response.status_code == 200
     assert "<html" in body
+    # A first miss: why, not which cards were left out.
+    assert "You left out 3 cards that are also allowed." in body
+    assert "You could also have played" not in body
+    # "Try again" without JavaScript: the exercise afresh, on the same rules.
+    assert 'href="/en/learn/chouine-stock/?profile=chouine#exercise-1" data-action="retry"' in body
+    second = client.post(
+        answer_url("chouine-stock", 1), {"profile": "chouine", "card": ["AS", "7C"]}
+    ).content.decode()
     assert (
         "You could also have played the queen and the ten of hearts, and the nine of diamonds."
-        in body
+        in second
     )
 
 

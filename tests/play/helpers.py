@@ -76,7 +76,9 @@ def chouine_seed() -> int:
     from tutor.rules.cards import card_code
 
     for seed in range(1, 5000):
-        record = SimpleNamespace(seed=seed, dealer=cut_for(seed)[0], seats="A", moves=[], seen=0)
+        record = SimpleNamespace(
+            seed=seed, dealer=cut_for(seed)[0], profile="chouine", seats="A", moves=[], seen=0
+        )
         table = ChouineTable(record)
         exchanged = announced = False
         while not table.deal.finished:
@@ -92,6 +94,30 @@ def chouine_seed() -> int:
             exchanged |= action == "exchange"
             announced |= action == "announce"
         if exchanged and announced:
+            return seed
+    raise AssertionError("no seed found")
+
+
+@cache
+def chouine_quinte_seed() -> int:
+    """The first seed whose deal, played by the test's learner against the bot, has a quinte
+    announced (by either player: the bot announces what is worth most)."""
+    from tutor.rules.cards import card_code
+
+    for seed in range(1, 20000):
+        record = SimpleNamespace(
+            seed=seed, dealer=cut_for(seed)[0], profile="chouine", seats="A", moves=[], seen=0
+        )
+        table = ChouineTable(record)
+        while not table.deal.finished:
+            while not table.deal.finished and (table.waiting() or table.deal.to_move != "A"):
+                record.seen = table.deal.tricks
+                table.advance()
+            if table.deal.finished:
+                break
+            action, value = _learner_move(table)
+            table.move(action, card_code(value) if action == "play" else value)
+        if any(move.get("announce") == "quinte" for move in record.moves):
             return seed
     raise AssertionError("no seed found")
 

@@ -23,7 +23,7 @@ from tests.play.helpers import (
     unescape,
 )
 from tutor.play import bots
-from tutor.play.coinche import CoincheTable
+from tutor.play.coinche import CoincheTable, hands_for
 from tutor.play.models import TableDeal
 from tutor.rules.cards import SEATS, parse_cards
 from tutor.rules.cli import ask
@@ -89,6 +89,38 @@ def test_a_whole_coinche_deal_scores_as_the_replay_command(client, profile):
             row = page[page.index(f'data-why-profile="{other}"') :]
             row = unescape(row[: row.index("</tr>")])
             assert render(steps[-1], "en") in row
+
+
+@pytest.mark.parametrize("lang", ["pt", "ro"])
+def test_a_played_deal_reviews_each_of_the_learners_moves_with_its_rule(client, lang):
+    """After the deal, each of South's calls and cards, with what the engine allowed at that
+    moment: the card forced, a free choice, or chosen among the cards the rule left."""
+    url = start(client, seed="11").replace("/en/", f"/{lang}/")
+    page = play_to_the_end(client, url, random.Random(5), lang)
+    record = TableDeal.objects.get(token=url.rstrip("/").split("/")[-1])
+    review = page[page.index("data-review") : page.index("</ol>", page.index("data-review"))]
+    cards = re.findall(r'data-move="card" data-card="(\w\w)" data-choice="(\w+)"', review)
+    played = [move["play"] for move in record.moves if move["seat"] == "S" and "play" in move]
+    assert [card for card, _choice in cards] == played and len(played) == 8
+    calls = [move for move in record.moves if move["seat"] == "S" and "call" in move]
+    assert review.count('data-move="call"') == len(calls)
+    # Each choice as the engine saw it, on the deal replayed: the last card is always forced.
+    deal = CoincheDeal(record.profile, record.dealer, hands_for(record.seed, record.dealer))
+    expected = []
+    for move in record.moves:
+        if "call" in move:
+            deal.call(move["call"])
+        elif "declare" in move:
+            deal.declare(move["declare"])
+        elif "play" in move:
+            if move["seat"] == "S":
+                allowed, held = len(deal.legal().legal), len(deal.hand("S"))
+                expected.append(
+                    "forced" if allowed == 1 else "free" if allowed == held else "ruled"
+                )
+            deal.play(parse_cards([move["play"]])[0])
+    assert [choice for _card, choice in cards] == expected and expected[-1] == "forced"
+    assert page.index("data-review") < page.index("data-scores")
 
 
 def test_a_refused_card_is_answered_with_the_engine_reason(client):
@@ -361,7 +393,8 @@ def test_referee_house_rules_chosen_the_site_way_answer_as_the_cli(client):
     column = _column(body, code)
     assert f'data-legal="{expected}"' in column
     assert "House rules (based on Federation)" in column
-    assert "<strong>yes</strong>" in column and "See or change these house rules" in column
+    assert "you must still play a lower trump." in column
+    assert "See or change these house rules" in column
     assert 'href="/en/profiles/house/"' in body  # the builder, to make new ones
     # 2. The rules remembered by "Use these rules on every page".
     client.post("/en/profiles/house/use/", {"profile": code, "next": "/"})
@@ -417,8 +450,8 @@ def test_referee_words_say_allowed_and_refused_and_draw_every_card_named(client)
     # The two trumps are allowed, the four others refused, each said in plain words.
     assert maison.count('data-verdict="allowed"') == 2
     assert maison.count('data-verdict="refused"') == 4
-    assert maison.count('<span class="visually-hidden">permise</span>') == 2
-    assert maison.count('<span class="visually-hidden">refusée</span>') == 4
+    assert maison.count('<span class="visually-hidden verdict-said">permise</span>') == 2
+    assert maison.count('<span class="visually-hidden verdict-said">refusée</span>') == 4
     # The reason names four cards: all four are drawn beside it, in the sentence's order.
     reasons = re.findall(
         r'<li class="verdict-refused" data-cards="([^"]*)">(.*?)</li>', maison, re.S
@@ -435,13 +468,13 @@ def test_referee_columns_say_what_each_profile_is(client):
     body = html.unescape(client.get("/en/referee/", UNDERTRUMP).content.decode())
     assert "whole set of rules, for the play as well" in body
     for key, play in [
-        ("federation", "you may discard instead"),
-        ("maison", "you must still play a lower trump"),
-        ("official", "you must still play a lower trump"),
+        ("federation", "you may discard instead of playing a lower trump."),
+        ("maison", "you must still play a lower trump."),
+        ("official", "you must still play a lower trump."),
     ]:
         about = _column(body, key).split("data-about>")[1].split("</div>")[0]
         assert f'href="/en/profiles/#{key}"' in about
-        assert f"Unable to overtrump an opponent: <strong>{play}</strong>" in about
+        assert f"Unable to overtrump an opponent, {play}" in about
     assert "named after its way of counting" in _column(body, "maison")
     assert "named after its way of counting" in _column(body, "official")
 

@@ -63,10 +63,14 @@ def test_it_runs_a_self_test(site, lang):
             )
     expect(page.get_by_role("heading", level=1)).to_have_text(_(lang, "Self-test results"))
     expect(page.locator(".test-score")).to_contain_text(" 5 ")
-    # Every question comes back at the end, answered, with the engine's steps.
+    # Every question comes back at the end, answered, with its verdict: the engine's steps
+    # for a right one, why for a wrong one, which can be tried again in place.
     expect(page.locator(".reviewed-question")).to_have_count(5)
     expect(page.locator(".reviewed-question[data-verdict=unanswered]")).to_have_count(0)
-    expect(page.locator(".reviewed-question .steps").first).to_be_attached()
+    expect(page.locator(".reviewed-question .feedback-title")).to_have_count(5)
+    wrong = page.locator(".reviewed-question[data-verdict=wrong]")
+    if wrong.count():
+        wrong.first.locator('[data-action="show-me"], [data-expected]').first.click(trial=True)
 
 
 def test_it_works_out_a_score_and_explains_bad_input(site):

@@ -35,8 +35,9 @@ def test_the_calculator_says_which_house_rules_it_uses(client):
     block = rules_used(text)
     assert f'data-rules="{CODE}"' in block
     assert "House rules (based on Federation)" in block
-    assert "Highest numbered bid: <strong>180</strong>" in block
-    assert "A tie with the defence makes the contract: <strong>yes</strong>" in block
+    # Each change said as the rule the table plays, never a label and a yes or a no.
+    assert "Numbered bids go up to 180;" in block
+    assert "A tie with the defence is enough to make the contract." in block
     assert "/profiles/house/?profile=" in block
     assert f'<option value="{CODE}" selected>' in text
 
@@ -85,7 +86,7 @@ def test_a_score_sheet_runs_under_the_remembered_code_and_says_so(client):
     url = response["Location"]
     text = client.get(url).content.decode()
     block = rules_used(text)
-    assert f'data-rules="{CODE}"' in block and "Highest numbered bid: <strong>180</strong>" in block
+    assert f'data-rules="{CODE}"' in block and "Numbered bids go up to 180;" in block
     assert 'name="bid" value="180"' in text
     deal = {
         "seat": "S",

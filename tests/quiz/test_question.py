@@ -64,11 +64,32 @@ def test_it_explains_a_wrong_answer_and_files_it_for_review(client):
     response = client.post(url("trick_winner"), {"choice": wrong})
     body = response.content.decode()
     assert response.status_code == 200
-    assert "Not quite." in body and "Step by step" in body and 'id="feedback"' in body
+    # A first miss: the verdict, "Try again" and "Show me", not the answer nor the steps.
+    assert "Not quite." in body and 'id="feedback"' in body
+    assert "Step by step" not in body and "data-expected" not in body
+    assert 'data-action="retry"' in body and 'data-action="show-me"' in body
     assert Attempt.objects.get().correct is False
     item = ReviewItem.objects.get()
     assert item.rule == exercises.check(question, wrong).rule
     assert item.question["seed"] == 42
+    # The second miss shows the solution; only the first answer counted.
+    second = client.post(url("trick_winner"), {"choice": wrong}).content.decode()
+    assert "Step by step" in second and "data-expected" in second
+    assert 'data-action="show-me"' not in second
+    right = client.post(url("trick_winner"), {"choice": expected}).content.decode()
+    assert "Right!" in right
+    assert Attempt.objects.count() == 1
+
+
+def test_show_me_gives_the_solution_and_a_later_right_answer_does_not_count(client):
+    question = exercises.pose("legal_cards", 42, "federation")
+    expected = exercises.solve(question).expected
+    shown = client.post(url(), {"show": "1"}, headers={"HX-Request": "true"}).content.decode()
+    assert "<html" not in shown
+    for code in expected:
+        assert f'data-card="{code}" data-verdict="missed"' in shown
+    client.post(url(), {"card": expected}, headers={"HX-Request": "true"})
+    assert not Attempt.objects.exists()
 
 
 def test_it_asks_again_when_the_answer_is_empty(client):
@@ -122,17 +143,30 @@ def test_it_brings_mistakes_back_in_review(client):
     assert escape(exercises.text(question["prompt"], "en")) in early.content.decode()
     item = ReviewItem.objects.get()
     first_due = item.due
-    response = client.post("/en/quiz/review/", {"item": item.pk, "choice": expected})
+    assert f'name="due" value="{_due(item)}"' in early.content.decode()
+    drawn = {"item": item.pk, "due": _due(item)}
+    response = client.post("/en/quiz/review/", {**drawn, "choice": expected})
     assert "Right!" in response.content.decode()
     item.refresh_from_db()
     assert item.due > first_due and item.card["state"] == 1 and item.card["step"] == 1
-    # Right again: FSRS graduates the rule to days away; a miss brings it back in minutes.
-    client.post("/en/quiz/review/", {"item": item.pk, "choice": expected})
+    # The same drawing answered again schedules nothing more.
+    client.post("/en/quiz/review/", {**drawn, "choice": expected})
+    item.refresh_from_db()
+    assert item.card["state"] == 1 and item.card["step"] == 1
+    # Drawn again, right again: FSRS graduates the rule to days away; a miss brings it back
+    # in minutes.
+    client.post("/en/quiz/review/", {"item": item.pk, "due": _due(item), "choice": expected})
     item.refresh_from_db()
     assert item.card["state"] == 2 and item.due - timezone.now() > timedelta(hours=12)
-    client.post("/en/quiz/review/", {"item": item.pk, "choice": "N" if expected != "N" else "E"})
+    wrong = "N" if expected != "N" else "E"
+    client.post("/en/quiz/review/", {"item": item.pk, "due": _due(item), "choice": wrong})
     item.refresh_from_db()
     assert item.card["state"] == 3 and item.due - timezone.now() < timedelta(minutes=11)
+
+
+def _due(item):
+    """The due time a review page draws its item with (its hidden ``due`` field)."""
+    return str(int(item.due.timestamp() * 1000))
 
 
 def test_it_keeps_review_queues_apart(client, django_user_model):

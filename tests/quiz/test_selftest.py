@@ -1,5 +1,6 @@
 """The self-test: settings, answering every question, the score and the mistakes."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -44,8 +45,8 @@ def test_it_runs_a_test_to_its_score(client):
         client.post(f"/en/quiz/test/{test.id}/", {"position": number, **answer})
     result = client.get(f"/en/quiz/test/{test.id}/result/").content.decode()
     assert "You answered 3 of 5 questions correctly." in result
-    assert result.count('class="panel reviewed-question" data-verdict="right"') == 3
-    assert result.count('class="panel reviewed-question" data-verdict="wrong"') == 2
+    verdicts = re.findall(r'class="panel reviewed-question" id="q\d+" data-verdict="(\w+)"', result)
+    assert verdicts.count("right") == 3 and verdicts.count("wrong") == 2
     assert "Your score to beat next time: 3 right answers." in result
 
 
@@ -182,14 +183,47 @@ def test_the_results_show_each_answer_on_the_table_with_the_one_feedback(client)
     assert len(items) == 5
     wrong, right, *unanswered = items
     assert 'data-verdict="wrong"' in wrong and 'class="feedback-title bad"' in wrong
-    assert 'data-table="coinche"' in wrong and 'class="card-reasons"' in wrong
+    assert 'data-table="coinche"' in wrong
     given = _wrong(test.questions[0])["card"]
     given = {given} if isinstance(given, str) else set(given)
     expected = set(exercises.solve(test.questions[0]).expected)
+    # A first miss: the reason beside each refused card chosen, or how many were left out.
+    if given - expected:
+        assert 'class="card-reasons"' in wrong
+    else:
+        assert "You left out" in wrong
     for code in given - expected:
         assert f'data-card="{code}" data-verdict="wrong"' in wrong
     assert 'class="feedback-title good"' in right and 'class="steps-fold"' in right
+    # The test's wrong answer was a first miss: why, not the answer.
+    assert 'data-verdict="missed"' not in wrong and 'data-action="show-me"' in wrong
+    # A question left when time ran out is asked again, nothing marked.
     for item in unanswered:
         assert 'data-verdict="unanswered"' in item and "Your answer:" not in item
-        for code in exercises.solve(test.questions[items.index(item)]).expected:
-            assert f'data-card="{code}" data-verdict="missed"' in item
+        assert "answer it now" in item and 'data-verdict="missed"' not in item
+        assert f'action="/en/quiz/test/{test.id}/result/{items.index(item) + 1}/"' in item
+
+
+def test_the_results_teach_a_retry_without_changing_the_score(client):
+    start(client, topics=["play"], minutes=2)
+    test = SelfTest.objects.get()
+    client.post(f"/en/quiz/test/{test.id}/", {"position": 0, **_wrong(test.questions[0])})
+    SelfTest.objects.filter(pk=test.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+    retry = f"/en/quiz/test/{test.id}/result/1/"
+    htmx = {"HX-Request": "true"}
+    # The test's answer was the first miss: a second one shows the solution.
+    second = client.post(retry, _wrong(test.questions[0]), headers=htmx).content.decode()
+    assert second.startswith('\n<li class="panel reviewed-question" id="q1"')
+    assert 'data-verdict="missed"' in second or "You could also" in second
+    assert "The solution comes after" not in second
+    right = client.post(retry, _right(test.questions[0]), headers=htmx).content.decode()
+    assert "Right!" in right
+    # A question time cut short: its first miss holds the answer back.
+    late = client.post(
+        f"/en/quiz/test/{test.id}/result/2/", _wrong(test.questions[1]), headers=htmx
+    ).content.decode()
+    assert "The solution comes after" in late
+    test.refresh_from_db()
+    assert test.score == 0 and len(test.answers) == 1
+    assert client.post(f"/en/quiz/test/{test.id}/result/9/", {}).status_code == 400
+    assert client.post(retry, {"card": ["ZZ"]}).status_code == 400

@@ -19,7 +19,11 @@ ADMIN = "/admin/reports/report/"
 
 
 def practice(client, lang="ro", seed=42, kind="wording", comment=""):
-    body = client.post(f"/{lang}/quiz/q/trick_winner/federation/{seed}/", {"choice": "N"})
+    """A report from a practice answer missed twice: the second miss shows the solution, so
+    the report carries the engine's whole explanation."""
+    url = f"/{lang}/quiz/q/trick_winner/federation/{seed}/"
+    client.post(url, {"choice": "N"})
+    body = client.post(url, {"choice": "N"})
     (link,) = links(body.content.decode())
     return send(client, link, kind=kind, comment=comment)
 

@@ -13,6 +13,7 @@ from tests.club.conftest import create, join, wrong_answer
 from tests.reports.helpers import assert_shown, learner_step, links, send, spot
 from tutor import exercises
 from tutor.club import codes as club_codes
+from tutor.exercises.present import verdict_view
 from tutor.lessons import examples, questions
 from tutor.lessons.path import LESSONS
 from tutor.play.chouine import ChouineTable, cut_for
@@ -44,6 +45,8 @@ def wrong_cards(question) -> list[str]:
 def test_a_practice_verdict_carries_the_question_the_answer_and_every_step(client):
     question = exercises.pose("legal_cards", 42, "federation")
     given = wrong_cards(question)
+    # The second miss shows the solution: the report carries every step of it.
+    client.post("/pt/quiz/q/legal_cards/federation/42/", {"card": given})
     body = client.post("/pt/quiz/q/legal_cards/federation/42/", {"card": given}).content.decode()
     (link,) = links(body)
     assert spot(link)["path"] == "/pt/quiz/q/legal_cards/federation/42/"
@@ -71,14 +74,15 @@ def test_a_lesson_exercise_carries_its_number(client):
     profile = questions.profiles_for(lesson)[0]
     question = questions.question(lesson.exercises[1], profile)
     wrong = _expected(question) + 10
-    response = client.post(
-        "/ro/learn/coinche-tricks/2/",
-        {"profile": profile, "number": wrong},
-        headers={
-            "HX-Request": "true",
-            "HX-Current-URL": "http://testserver/ro/learn/coinche-tricks/",
-        },
-    )
+    for _miss in range(2):  # the second miss shows the solution, every step of it
+        response = client.post(
+            "/ro/learn/coinche-tricks/2/",
+            {"profile": profile, "number": wrong},
+            headers={
+                "HX-Request": "true",
+                "HX-Current-URL": "http://testserver/ro/learn/coinche-tricks/",
+            },
+        )
     body = response.content.decode()
     (link,) = links(body)
     report = send(client, link, kind="rule")
@@ -147,7 +151,10 @@ def test_every_question_of_a_self_test_result_carries_its_number(client):
     test.refresh_from_db()
     question = test.questions[2]
     verdict = exercises.check(question, test.answers[2]["given"])
-    steps = once([Step(**question["prompt"]), *verdict.why_wrong, *verdict.steps])
+    # A first miss holds the solution back: the report carries what the page said.
+    held = verdict_view(question, verdict, "es", solution=False)["held"]
+    said = verdict.hint if held else [*verdict.why_wrong, *verdict.steps]
+    steps = once([Step(**question["prompt"]), *said])
     assert_shown(
         report,
         body,

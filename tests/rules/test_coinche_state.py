@@ -250,23 +250,26 @@ def test_four_passes_on_six_cards_deal_nothing_more(pattern, source):
 
 
 @pytest.mark.parametrize(("pattern", "source"), SIX_CARD_DEALS)
-def test_four_sevens_and_declarations_read_the_whole_hand(pattern, source):
-    """002 line 199 with a six-card auction: the fourth 7 and a tierce's third card come with
-    the last two cards; the machine, like replay, reads the eight cards."""
+def test_four_sevens_at_the_auctions_end_declarations_from_the_whole_hand(pattern, source):
+    """002 line 199 with a six-card auction: the four 7s cancel the deal "at the end of the
+    auction", so a fourth 7 among the last two cards comes too late (the machine and replay
+    agree); a tierce's third card among them still counts, as declarations are made at the
+    first trick with all eight cards."""
     deck = [c for c in range(32) if not SEVENS >> c & 1]
-    sevens = {"S": [0, 8, 16, *deck[:3], 24, deck[3]], "E": deck[4:12]}
-    sevens |= {"N": deck[12:20], "W": deck[20:28]}
+    late = {"S": [0, 8, 16, *deck[:3], 24, deck[3]], "E": deck[4:12]}
+    late |= {"N": deck[12:20], "W": deck[20:28]}
+    early = {**late, "S": [0, 8, 16, 24, *deck[:4]]}
     spec = {"base": "federation", "deal": pattern, "four_sevens_cancel": True}
-    deal = CoincheDeal(spec, "N", sevens)
-    assert parse_card("7C") not in deal.hand("S")
-    for call in ("80S", "pass", "pass", "pass"):
-        steps = deal.call(call)
-    assert deal.phase == "redeal" and steps[-1].code == "four_sevens_redeal"
-    answer, _ = ask(
-        "replay",
-        {**deal.replay_payload(), "plays": [], "calls": ["80S", "pass", "pass", "pass"]},
-    )
-    assert answer["valid"] and answer["contract"] is None
+    calls = ["80S", "pass", "pass", "pass"]
+    for hands, cancelled in ((late, False), (early, True)):
+        deal = CoincheDeal(spec, "N", hands)
+        assert (parse_card("7C") in deal.hand("S")) is cancelled
+        for call in calls:
+            steps = deal.call(call)
+        assert (deal.phase == "redeal") is cancelled
+        assert (steps[-1].code == "four_sevens_redeal") is cancelled
+        answer, _ = ask("replay", {**deal.replay_payload(), "plays": [], "calls": calls})
+        assert answer["valid"] and (answer["contract"] is None) is cancelled
     # S's tierce 7-8-9 of hearts: the 9 is one of the last two cards.
     tierce = {**HANDS_DECL, "S": ["7H", "8H", "KS", "QS", "AD", "7C", "9H", "TC"]}
     deal = _deal_with(

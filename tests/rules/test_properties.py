@@ -9,7 +9,7 @@ from tutor.rules.cards import SEATS, card_code
 from tutor.rules.coinche.deal import cut_and_deal, play_random, random_deal, summarize
 from tutor.rules.coinche.play import legal_mask, legal_plays
 from tutor.rules.coinche.replay import replay
-from tutor.rules.coinche.scoring import Contract
+from tutor.rules.coinche.scoring import Contract, round_half_up
 from tutor.rules.coinche.tricks import parse_trump
 from tutor.rules.profiles import get_profile
 
@@ -136,10 +136,15 @@ def test_replayed_random_deal_adds_up_and_every_trick_winner_beats_the_rest(seed
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from(PROFILES))
 def test_scores_round_and_a_failed_contract_leaves_declarers_only_their_belote(seed, name):
+    """A failed contract leaves the declarers their belote, and under 002 (line 128, each
+    side's declarations "added to each team") their own declarations too, rounded."""
     profile = get_profile(name)
     deal, contract, played, result = random_deal(random.Random(seed), profile)
     if profile.round_to:
         assert all(score % profile.round_to == 0 for score in result.scores)
     if result.made is False:
         summary = summarize(profile, contract, deal.masks(), played)
-        assert result.scores[contract.side] <= summary.belote[contract.side]
+        kept = summary.belote[contract.side]
+        if profile.declarations_kept:
+            kept += summary.declarations[contract.side]
+        assert result.scores[contract.side] == round_half_up(kept, profile.round_to)

@@ -258,10 +258,11 @@ def test_generale_by_the_partner_fails_an_announced_generale():
 
 
 def test_002_declarations_do_not_count_towards_the_contract():
-    # NS 85 + 10 = 95 < 100 even with a 50 quarte; the defence takes 160 + 100 + 50.
+    # NS 85 + 10 = 95 < 100 even with a 50 quarte; the defence takes 160 + 100, and the
+    # quarte stays with NS (line 128: declarations are added to each team afterwards).
     answer = score("encyclopedia", card_points={"NS": 85, "EW": 67}, declarations={"NS": 50})
     assert answer["made"] is False
-    assert answer["scores"] == {"NS": 0, "EW": 310}
+    assert answer["scores"] == {"NS": 50, "EW": 260}
 
 
 def test_002_made_rounds_the_takers_points():

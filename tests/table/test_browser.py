@@ -26,7 +26,7 @@ def _(lang, message):
 
 
 def check(page, exercise):
-    exercise.locator("button[type=submit]").click()
+    exercise.locator("form.answer-form button[type=submit]").click()
     expect(
         exercise.locator(".feedback [data-result], .feedback.is-right, .feedback.is-wrong").first
     ).to_be_visible()
@@ -66,6 +66,19 @@ def test_it_keeps_a_wrong_choice_and_marks_each_card_with_its_verdict(site, lang
     exercise.locator('label.pick[data-card="KS"]').click()
     check(page, exercise)
     expect(exercise.locator(".feedback")).to_have_attribute("data-result", "wrong")
+    # A first miss marks the cards chosen only: nothing says which card was left out.
+    for code, verdict in {"JH": "wrong", "KS": "right"}.items():
+        card = exercise.locator(f'label.pick[data-card="{code}"]')
+        expect(card).to_have_attribute("data-verdict", verdict)
+    for code in ("7S", "QD"):
+        expect(exercise.locator(f'label.pick[data-card="{code}"]')).not_to_have_attribute(
+            "data-verdict", re.compile(".")
+        )
+    # The second miss shows the solution, card by card.
+    check(page, exercise)
+    expect(exercise.locator('label.pick[data-card="7S"]')).to_have_attribute(
+        "data-verdict", "missed"
+    )
     verdicts = {"JH": "wrong", "KS": "right", "7S": "missed", "QD": "unchosen"}
     for code, verdict in verdicts.items():
         card = exercise.locator(f'label.pick[data-card="{code}"]')
@@ -93,6 +106,12 @@ def test_it_highlights_the_winning_seat_of_a_trick_winner_question(site, lang, s
     expect(exercise.locator(".seat.is-winner")).to_have_count(0)
     exercise.locator("input[name=choice][value=N]").check()
     check(page, exercise)
+    # A first miss: North is wrong, but neither the winner nor the right seat is shown.
+    expect(exercise.locator("label.choice[data-verdict=wrong] input")).to_have_value("N")
+    expect(exercise.locator(".seat[data-winner]")).to_have_count(0)
+    expect(exercise.locator("label.choice[data-verdict=missed]")).to_have_count(0)
+    exercise.locator('[data-action="show-me"]').click()
+    expect(exercise.locator(".feedback [data-expected]")).to_be_visible()
     # 9, ace, 10 and jack of hearts, hearts trump, South leading: West's jack wins.
     expect(exercise.locator(".seat[data-winner]")).to_have_attribute("data-seat", "W")
     expect(exercise.locator("[data-played=W].is-winner")).to_be_visible()

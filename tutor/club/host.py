@@ -13,10 +13,13 @@ import segno
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
+
+from tutor import push
 
 from . import codes, live, phase, questions, results, state
 from .models import Answer, ClubQuestion, ClubSession
@@ -133,6 +136,57 @@ def _page(request, session, teacher: bool, poll: bool = False):
             return unchanged
     context = _context(request, session, teacher, counts)
     return live.fragment(request, "club/host.html", context, etag)
+
+
+class StageScreen:
+    """The presenter's or the projector's view of its session on the live channel: the stage at
+    each new version, and every second when players joined or answered meanwhile."""
+
+    every = 1.0
+
+    def __init__(self, request, code: str, teacher: bool):
+        self.request, self.code, self.teacher = request, code, teacher
+        self.lang = translation.get_language()
+        self.shown = ""
+
+    def render(self, version: int) -> list[push.Event] | None:
+        session = ClubSession.objects.filter(code=self.code).first()
+        if session is None:
+            return None
+        counts = _counts(session)
+        etag = _etag(session, "h" if self.teacher else "s", counts)
+        if etag == self.shown:
+            return []
+        self.shown = etag
+        with translation.override(self.lang):
+            context = _context(self.request, session, self.teacher, counts)
+            context.update(etag=etag, poll_ms=live.poll_ms())
+            html = render_to_string("club/host.html#live", context, self.request)
+        events = [push.Event("live", html.strip())]
+        if session.phase == ClubSession.Phase.FINISHED:
+            events.append(push.Event("end"))
+        return events
+
+
+async def _stream(request, code: str, key: str, teacher: bool):
+    check = codes.is_teacher_key if teacher else codes.is_screen_key
+    session = await push.run(lambda: ClubSession.objects.filter(code=code).first())
+    if session is None or not check(session, key):
+        raise Http404
+    screen = StageScreen(request, code, teacher)
+    return await push.stream(
+        request, live.topic(code), screen, f"club:{code}:{'h' if teacher else 's'}"
+    )
+
+
+@require_GET
+async def events(request, code, key):
+    return await _stream(request, code, key, teacher=True)
+
+
+@require_GET
+async def screen_events(request, code, key):
+    return await _stream(request, code, key, teacher=False)
 
 
 @require_GET

@@ -1,4 +1,9 @@
-"""Cheap polling: a poll whose ETag still matches is answered 304 before any rendering.
+"""The club's side of the live channel: the session's pulse, its topic, and cheap polls.
+
+Phones, the projector and the teacher's page receive each change of a session through its
+event stream (tutor/push.py; the topic ``club:<code>``, its version the session's
+``phase_version``). Where a stream cannot live, they poll, and a poll whose ETag still
+matches is answered 304 before any rendering.
 
 htmx sends the ETag it was given in ``If-None-Match`` (see templates/club/*:
 ``hx-headers`` on the polling element). Responses are ``no-store``, so the
@@ -23,6 +28,8 @@ from dataclasses import dataclass
 from django.db.models import OuterRef, Subquery
 from django.http import HttpResponse, HttpResponseNotModified
 from django.template.loader import render_to_string
+
+from tutor import push
 
 from . import codes
 from .models import ClubQuestion, ClubSession
@@ -122,6 +129,30 @@ def pulse(code: str) -> Pulse | None:
             for stale in [key for key, (at, _p) in _pulses.items() if now - at > FORGET_AFTER]:
                 del _pulses[stale]
     return current
+
+
+def topic(code: str) -> str:
+    """The session's topic on the live channel."""
+    return f"club:{code}"
+
+
+@push.kind("club")
+def _version(name: str, fresh: bool):
+    """The session's version for its streams, and when its open question reveals itself (the
+    streams' process then reads the pulse, which reveals it: nobody polls to do it)."""
+    code = name.split(":", 1)[1]
+    if fresh:
+        forget(code)
+    current = pulse(code)
+    if current is None:
+        return None
+    wake = None
+    if current.phase == ClubSession.Phase.QUESTION and current.auto_reveal:
+        from . import state
+
+        end = state.deadline(current.session(code), current.opened_at)
+        wake = end.timestamp() if end is not None else None
+    return current.version, wake
 
 
 def forget(code: str) -> None:

@@ -1,4 +1,5 @@
-"""The player's phone: one page whose live region polls, and the answer form."""
+"""The player's phone: one page whose live region follows the session's event stream (or polls
+where a stream cannot live), and the answer form."""
 
 from functools import cache, lru_cache
 
@@ -8,13 +9,14 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.html import escape, escapejs
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tutor import exercises
+from tutor import exercises, push
+from tutor.quiz.teach import teach
 
 from . import codes, live, phase, questions, state, stencil
 from .models import ClubQuestion, ClubSession, Player
@@ -163,6 +165,11 @@ def _context(player: Player, message: str = "") -> dict:
         context["correct"] = correct
         context["explanation_html"] = _shared(session, lang, "_explanation.html", shown)
         context["report"] = shown["report"]
+        # Where the question's rule is taught, for a phone whose answer missed it.
+        if given is not None and not correct:
+            context["teach_html"] = _shared(
+                session, lang, "_teach.html", {"teach": teach(current["data"], "")}
+            )
     board = phase.standings(session)
     me = board["players"].get(player.pk)
     speed = session.scoring == ClubSession.Scoring.SPEED
@@ -208,13 +215,10 @@ def _own(request, context: dict, etag: str) -> dict:
     return own
 
 
-def _live(request, player: Player, message: str = "", status: int = 200) -> HttpResponse:
-    """The phone's page, or its live region when htmx asks: then from the phase's stencil."""
-    context = _context(player, message)
+def _region(request, player: Player) -> tuple[str, str]:
+    """The phone's live region from the phase's stencil, and its ETag."""
+    context = _context(player)
     etag = _etag(player)
-    if message or not request.htmx:
-        # The whole page also names the player (outside the live region).
-        return live.fragment(request, "club/play.html", {**context, "player": player}, etag, status)
     own = _own(request, context, etag)
     shared = {name: value for name, value in context.items() if name not in own}
     variant = (*(bool(context.get(name)) for name in BRANCHES), *sorted(own))
@@ -223,7 +227,19 @@ def _live(request, player: Player, message: str = "", status: int = 200) -> Http
         f"live:{translation.get_language()}:{variant}",
         lambda: stencil.render("club/play.html#live", shared, own),
     )
-    return live.response(page.fill({name: own[name]() for name in page.slots}), etag, status)
+    return page.fill({name: own[name]() for name in page.slots}), etag
+
+
+def _live(request, player: Player, message: str = "", status: int = 200) -> HttpResponse:
+    """The phone's page, or its live region when htmx asks."""
+    if message or not request.htmx:
+        # The whole page also names the player (outside the live region).
+        context = {**_context(player, message), "player": player}
+        if request.GET.get("back") and not request.htmx:
+            context["back"] = True
+        return live.fragment(request, "club/play.html", context, _etag(player), status)
+    html, etag = _region(request, player)
+    return live.response(html, etag, status)
 
 
 def _join_url(code: str) -> str:
@@ -290,3 +306,68 @@ def _refuse(request, player, reason: str):
         # Removed by the teacher while the answer was on its way.
         return _not_a_player(request, player.session.code)
     return _live(request, player, REFUSALS[reason](), status=409)
+
+
+class PhoneScreen:
+    """One phone's view of its session on the live channel (tutor/push.py): its live region at
+    each new version, in its language, with its own answer and score; a removed phone is sent
+    to the join form, which says why."""
+
+    every = None
+
+    def __init__(self, request, player: Player, shown: int | None):
+        self.request, self.code = request, player.session.code
+        self.player_id, self.answered = player.pk, player.answered_position
+        self.digest = player.token_digest
+        self.lang = translation.get_language()
+        self.shown = shown
+
+    def render(self, version: int) -> list[push.Event] | None:
+        current = live.pulse(self.code)
+        if current is None:
+            return None
+        if self.digest in current.removed:
+            return [push.Event("gone", _join_url(self.code)), push.Event("end")]
+        if self.shown is not None and version <= self.shown:
+            # Nothing new; and never back to a phase this phone has left.
+            return []
+        self.shown = version
+        player = Player(pk=self.player_id, answered_position=self.answered)
+        player.session = current.session(self.code)
+        with translation.override(self.lang):
+            html, _etag = _region(self.request, player)
+        events = [push.Event("live", html.strip())]
+        if current.phase == ClubSession.Phase.FINISHED:
+            events.append(push.Event("end"))
+        return events
+
+
+def _stream_player(request, code: str):
+    """The stream's player, or the status that refuses the stream at once."""
+    if live.pulse(code) is None:
+        return 404
+    player = current_player(request, code)
+    if player is None:
+        return 403
+    if player.session.created_at < timezone.now() - codes.JOINABLE_FOR:
+        return 404
+    return player
+
+
+@require_GET
+async def events(request, code):
+    """The phone's event stream: refused at once (403/404) for a browser that is not a player
+    of a live session here, and when this player holds too many streams already (429)."""
+    found = await push.run(_stream_player, request, code)
+    if found == 403:
+        return _not_a_player(request, code)
+    if found == 404:
+        return HttpResponse(status=404, content_type="text/plain; charset=utf-8")
+    seen = push.version_from(request)
+    screen = PhoneScreen(request, found, seen)
+    session = found.session
+    if session.phase == ClubSession.Phase.FINISHED and seen == session.phase_version:
+        # Nothing more will come: 204 tells the browser not to reconnect.
+        return HttpResponse(status=204)
+    key = f"club:{code}:{found.pk}"
+    return await push.stream(request, live.topic(code), screen, key, seen)

@@ -15,8 +15,9 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from tutor import exercises
+from tutor import exercises, push
 
+from . import live
 from .models import Answer, ClubQuestion, ClubSession, Player
 
 # Phones and networks lag: an answer sent as the clock reaches zero still counts.
@@ -36,7 +37,10 @@ def _locked(session_id: int) -> ClubSession:
 
 
 def _bump(session: ClubSession, **fields) -> None:
+    """The teacher's move (or the clock's): a new phase version, told to every stream once the
+    move commits."""
     ClubSession.objects.filter(pk=session.pk).update(phase_version=F("phase_version") + 1, **fields)
+    push.publish(live.topic(session.code), session.phase_version + 1)
 
 
 def advance(session_id: int) -> None:
@@ -108,6 +112,8 @@ def remove_player(session_id: int, player_id: int) -> None:
         session.removed = [*session.removed, player.token_digest]
         session.save(update_fields=["removed"])
         player.delete()
+        # The same version: the removed phone's stream sends it away, the others show no change.
+        push.publish(live.topic(session.code), session.phase_version)
 
 
 def seconds_left(session: ClubSession, opened_at) -> int | None:

@@ -96,8 +96,11 @@ def join(request):
     notice = ""
     if request.method == "GET":
         code = codes.normalise_code(initial["code"])
-        if code and current_player(request, code) is not None:
-            return redirect("club_play", code)
+        player = current_player(request, code) if code else None
+        if player is not None:
+            # Back in the language the player chose, whatever this browser asks for.
+            with translation.override(player.lang):
+                return _back(code)
         session = _joinable(code) if code and request.COOKIES.get(player_cookie(code)) else None
         if session is not None and _removed(request, session):
             # Where a removed phone's next poll sends it: say why at once.
@@ -173,7 +176,7 @@ def _join(request, form) -> HttpResponseRedirect | None:
         # The phone already holds this session's token: it is the same player, back again.
         Player.objects.filter(pk=player.pk).update(lang=data["lang"])
         with translation.override(data["lang"]):
-            return redirect("club_play", session.code)
+            return _back(session.code)
     if _removed(request, session):
         form.add_error(None, ValidationError(REMOVED, code="removed"))
         return None
@@ -200,6 +203,12 @@ def _join(request, form) -> HttpResponseRedirect | None:
         secure=settings.SESSION_COOKIE_SECURE,
     )
     return response
+
+
+def _back(code: str) -> HttpResponseRedirect:
+    """To the phone's page of a player who came back (the QR code scanned again, the join form
+    sent again): the page says their score is still there."""
+    return HttpResponseRedirect(f"{reverse('club_play', args=[code])}?back=1")
 
 
 def _removed(request, session: ClubSession) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.rules.explain import Step, gettext_noop, group_cards, messages, render
+from tutor.rules.explain import Step, gettext_noop, group_cards, messages, ngettext_noop, render
 from tutor.rules.profiles import fits
 
 MAX_SEED = 2**32 - 1
@@ -58,6 +58,17 @@ messages(
         "quiz_choice_yes": gettext_noop("Yes"),
         "quiz_choice_no": gettext_noop("No"),
         "quiz_wrong_score": gettext_noop("%(side)s score %(points)s, not %(points_given)s."),
+        # What a first miss may say: why the answer is wrong, never what the right one is.
+        "quiz_left_out": ngettext_noop(
+            "You left out %(count)s card that is also allowed.",
+            "You left out %(count)s cards that are also allowed.",
+            "count",
+        ),
+        "quiz_too_low": gettext_noop("%(number)s is too few: count again."),
+        "quiz_too_high": gettext_noop("%(number)s is too many: count again."),
+        "quiz_side_too_low": gettext_noop("%(points_given)s is too few for %(side)s."),
+        "quiz_side_too_high": gettext_noop("%(points_given)s is too many for %(side)s."),
+        "quiz_side_right": gettext_noop("%(side)s: %(points_given)s is right."),
     }
 )
 
@@ -103,6 +114,8 @@ class Verdict:
     steps: list[Step]
     why_wrong: list[Step] = field(default_factory=list)
     rule: str = ""
+    # Why a wrong answer breaks a rule, without the right answer: what a first miss shows.
+    hint: list[Step] = field(default_factory=list)
 
     def as_json(self, lang: str = "en") -> dict:
         return {
@@ -112,6 +125,7 @@ class Verdict:
             "rule": self.rule,
             "steps": [{"code": s.code, "text": render(s, lang)} for s in self.steps],
             "why_wrong": [{"code": s.code, "text": render(s, lang)} for s in self.why_wrong],
+            "hint": [{"code": s.code, "text": render(s, lang)} for s in self.hint],
         }
 
 
@@ -200,6 +214,46 @@ class QuestionType(ABC):
 
     def rule_broken(self, question: dict, given: Any, solution: Solution) -> str:
         return solution.rule
+
+    def hint(self, question: dict, given: Any, solution: Solution) -> list[Step]:
+        """Why ``given`` is wrong without saying the right answer, for a first miss: the
+        engine's reason for each refused card chosen and how many allowed cards were left
+        out; whether a count is too low or too high; for a tap, why the card or call tapped
+        breaks a rule (its ``why_wrong``, which never names the right taps). A choice says
+        nothing more by default (a type whose wrong choices each break a rule of their own
+        overrides this)."""
+        if given is None:
+            return []
+        if self.answer_kind == "tap":
+            return self.why_wrong(question, given, solution)
+        if self.answer_kind == "cards":
+            refused = self.card_reasons(question)
+            steps = group_cards([refused[code] for code in given if code in refused])
+            left = [code for code in solution.expected if code not in given]
+            if left:
+                steps.append(Step("quiz_left_out", {"count": len(left)}))
+            return steps
+        if self.answer_kind == "number":
+            code = "quiz_too_low" if given < solution.expected else "quiz_too_high"
+            return [Step(code, {"number": given})]
+        if self.answer_kind == "scores":
+            steps = []
+            for side, points in solution.expected.items():
+                if given[side] == points:
+                    code = "quiz_side_right"
+                else:
+                    code = "quiz_side_too_low" if given[side] < points else "quiz_side_too_high"
+                steps.append(Step(code, {"side": side, "points_given": given[side]}))
+            return steps
+        return []
+
+    def can_retry(self, question: dict) -> bool:
+        """Whether a miss leaves something to find: a choice between two options does not
+        (the other one is the answer), nor does a tap between two cards, so their first miss
+        shows the solution."""
+        if self.answer_kind == "tap":
+            return len(self.taps(question)) > 2
+        return self.answer_kind != "choice" or len(question["choices"]) > 2
 
 
 # The question types by name, filled in by the modules that define them.
@@ -411,6 +465,7 @@ def check(question: dict, answer: Any) -> Verdict:
         solution.steps,
         qtype.why_wrong(question, answer, solution),
         qtype.rule_broken(question, answer, solution),
+        qtype.hint(question, answer, solution),
     )
 
 

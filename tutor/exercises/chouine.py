@@ -14,6 +14,7 @@ from tutor.rules.chouine.announce import (
     combination_points,
 )
 from tutor.rules.chouine.deal import ChouineDeal, IllegalMove
+from tutor.rules.chouine.houserules import chouine_profile
 from tutor.rules.chouine.rules import (
     RULE_BEAT_TRUMP,
     RULE_DISCARD,
@@ -317,8 +318,8 @@ class ChouineExchange(QuestionType):
             asked = holder or position["player"]
         return {**position["replay"], "player": asked}
 
-    def _replay(self, d):
-        deal = ChouineDeal(parse_cards(d["deck"]), dealer=d["dealer"])
+    def _replay(self, d, profile="chouine"):
+        deal = ChouineDeal(parse_cards(d["deck"]), d["dealer"], chouine_profile(profile))
         for move in d["moves"]:
             if "play" in move:
                 deal.play(parse_card(move["play"]))
@@ -331,7 +332,7 @@ class ChouineExchange(QuestionType):
 
     def prompt(self, question):
         d = question["data"]
-        deal = self._replay(d)
+        deal = self._replay(d, question["profile"])
         return Step(
             "quiz_chouine_exchange",
             {
@@ -347,7 +348,7 @@ class ChouineExchange(QuestionType):
 
     def table(self, question):
         d = question["data"]
-        deal = self._replay(d)
+        deal = self._replay(d, question["profile"])
         lead = deal.lead_card
         return {
             "game": "chouine",
@@ -370,7 +371,7 @@ class ChouineExchange(QuestionType):
 
     def solve(self, question):
         d = question["data"]
-        deal = self._replay(d)
+        deal = self._replay(d, question["profile"])
         try:
             deal.verify_exchange(d["player"])
         except IllegalMove as refusal:
@@ -462,7 +463,9 @@ class ChouineAnnouncement(QuestionType):
             for kind, suit in question["data"]["options"]
         ]
 
-    def _reasons(self, d):
+    def _reasons(self, d, profile):
+        # The house rules' values (the quinte's), so that the points said are the table's.
+        rules = chouine_profile(profile)
         hand = sum(1 << c for c in parse_cards(d["hand"]))
         used = sum(1 << SUITS.index(s) for s in d["used"])
         trump = SUITS.index(d["trump"])
@@ -470,25 +473,31 @@ class ChouineAnnouncement(QuestionType):
         for kind, suit in d["options"]:
             k = Kind(kind)
             s = SUITS.index(suit) if suit else None
-            reason = check_announcement(hand, k, s, used, d["quinte_done"], d["player"])
+            reason = check_announcement(hand, k, s, used, d["quinte_done"], d["player"], rules)
             if reason is None:
                 cards = cards_of(combination_mask(k, s) & hand)
                 reason = announcement_step(
-                    k, s, cards, combination_points(k, s, trump), d["player"]
+                    k, s, cards, combination_points(k, s, trump, rules), d["player"]
                 )
             result[f"{kind}:{suit or ''}"] = reason
         return result
 
     def solve(self, question):
-        reasons = self._reasons(question["data"])
+        reasons = self._reasons(question["data"], question["profile"])
         expected = next(v for v, step in reasons.items() if step.code in _ANNOUNCED)
         return Solution(expected, _with_captured(list(reasons.values())), reasons[expected].code)
 
     def why_wrong(self, question, given, solution):
-        return _with_captured([self._reasons(question["data"])[given]]) if given else []
+        reasons = self._reasons(question["data"], question["profile"])
+        return _with_captured([reasons[given]]) if given else []
+
+    # Each wrong choice breaks a rule of its own, which names only that choice.
+    hint = why_wrong
 
     def rule_broken(self, question, given, solution):
-        return self._reasons(question["data"])[given].code if given else solution.rule
+        if not given:
+            return solution.rule
+        return self._reasons(question["data"], question["profile"])[given].code
 
 
 _ANNOUNCED = {f"chouine_announce_{kind.value}" for kind in Kind}
@@ -584,7 +593,11 @@ class ChouineDealWinner(QuestionType):
             for p, made in d["announcements"].items()
         }
         result = score_deal(
-            d["card_points"], d["last_trick"], announcements, SUITS.index(d["trump"])
+            d["card_points"],
+            d["last_trick"],
+            announcements,
+            SUITS.index(d["trump"]),
+            profile=chouine_profile(question["profile"]),
         )
         return Solution(result.winner or "tie", result.steps, result.steps[-1].code)
 
@@ -598,14 +611,17 @@ class ChouineMatchWinner(QuestionType):
     situations = ("chouine_match_won", "chouine_match_deal_won")
 
     def generate(self, rng, profile, difficulty):
+        # Around the number of deals the match needs (three, or the house rules'), so that
+        # some lists end in a won match and others not yet.
+        needed = chouine_profile(profile).deals_to_win_match
         results = []
         wins = {"A": 0, "B": 0}
-        for _ in range(rng.randrange(2, 4 + 2 * difficulty)):
+        for _ in range(rng.randrange(2, needed + 1 + 2 * difficulty)):
             result = rng.choice(["A", "B", "A", "B", None]) if difficulty > 1 else rng.choice("AB")
             results.append(result)
             if result:
                 wins[result] += 1
-                if wins[result] == 3:
+                if wins[result] == needed:
                     break
         return {"first_dealer": rng.choice("AB"), "results": results}
 
@@ -632,7 +648,9 @@ class ChouineMatchWinner(QuestionType):
 
     def solve(self, question):
         d = question["data"]
-        state = match_progress(d["first_dealer"], d["results"])
+        state = match_progress(
+            d["first_dealer"], d["results"], chouine_profile(question["profile"])
+        )
         # The situation is the last deal's outcome, not the closing "the match goes on".
         decisive = [step.code for step in state.steps if step.code != "chouine_match_goes_on"]
         return Solution(state.winner or "none", state.steps, decisive[-1])

@@ -46,17 +46,21 @@ def table_view(
     given: object = None,
     verdict: Verdict | None = None,
     reveal: bool = False,
+    solution: bool = True,
 ) -> tuple[dict | None, dict | None]:
     """The question's table and hand (either may be ``None``), with ``given`` ticked and,
     once checked, each card's verdict, the engine's reasons and the trick's winner
-    (``reveal`` shows the winner without a verdict: a club session's reveal)."""
+    (``reveal`` shows the winner without a verdict: a club session's reveal). Without
+    ``solution`` (a first miss) only the cards chosen are marked, the refused ones with
+    their reasons: nothing says which cards were left out, nor who wins."""
     qtype = get_type(question["type"])
     position = qtype.table(question)
     if position is None:
         return None, None
     position = dict(position)
     game, cards = position.pop("game"), position.pop("hand", None)
-    if (verdict is not None or reveal) and qtype.shows_winner:
+    held = verdict is not None and not verdict.correct and not solution
+    if (verdict is not None or reveal) and qtype.shows_winner and not held:
         position["show_winner"] = True
     draw = card_table.chouine_table if game == "chouine" else card_table.coinche_table
     drawn = draw(lang, **position)
@@ -67,6 +71,8 @@ def table_view(
     marks, reasons = {}, {}
     if verdict is not None and choose:
         marks = card_table.verdicts(cards, verdict.given, verdict.expected)
+        if held:
+            marks = {code: mark for code, mark in marks.items() if code in (verdict.given or ())}
         why = {code: text(step, lang) for code, step in qtype.card_reasons(question).items()}
         for code, mark in marks.items():
             if mark == "missed":
@@ -92,12 +98,14 @@ def tap_view(
     given: object = None,
     verdict: Verdict | None = None,
     counts: dict | None = None,
+    solution: bool = True,
 ) -> dict | None:
     """What a ``tap`` question taps, on the table component: cards (the hand, sorted as a
     hand; the cards of a trick in the order played, each under its seat) or calls. Buttons to
     tap until there is an answer; with ``verdict``, the answer marked (the tap chosen, the
     other right taps) and the engine's reason for each refused one; with ``counts`` (tap →
-    how many chose it: a club's room), each tap's count and whether it is right."""
+    how many chose it: a club's room), each tap's count and whether it is right. Without
+    ``solution`` (a first miss) only the tap chosen is marked: nothing shows the right ones."""
     qtype = get_type(question["type"])
     if qtype.answer_kind != "tap":
         return None
@@ -108,6 +116,8 @@ def tap_view(
         expected = verdict.expected if verdict is not None else solve(question).expected
         if verdict is not None:
             marks = card_table.verdicts(options, [verdict.given], expected)
+            if not verdict.correct and not solution:
+                marks = {tap: mark for tap, mark in marks.items() if tap == verdict.given}
         else:
             marks = {tap: "correct" if tap in expected else "incorrect" for tap in options}
         why = qtype.card_reasons(question)
@@ -117,7 +127,9 @@ def tap_view(
         else:
             chosen = [tap for tap in options if counts.get(tap)]
         reasons = {tap: text(why[tap], lang) for tap in chosen if tap in why}
-    mode = "static" if marks else "play"
+    # A first miss keeps the taps to tap again, the one chosen marked with its reason.
+    held = verdict is not None and not verdict.correct and not solution
+    mode = "static" if marks and not held else "play"
     if qtype.tap_field == "call":
         calls = card_table.call_taps(
             options, lang, mode=mode, verdict=marks, reasons=reasons, counts=counts
@@ -154,15 +166,23 @@ def _verdict_key(verdict: Verdict | None):
 
 
 def question_view(
-    question: dict, lang: str, given: object = None, verdict: Verdict | None = None
+    question: dict,
+    lang: str,
+    given: object = None,
+    verdict: Verdict | None = None,
+    solution: bool = True,
 ) -> dict:
-    key = ("question", freeze(question), lang, freeze(given), _verdict_key(verdict))
-    return VIEWS.get_or_make(key, lambda: kept(_question_view(question, lang, given, verdict)))
+    key = ("question", freeze(question), lang, freeze(given), _verdict_key(verdict), solution)
+    return VIEWS.get_or_make(
+        key, lambda: kept(_question_view(question, lang, given, verdict, solution))
+    )
 
 
-def _question_view(question: dict, lang: str, given: object, verdict: Verdict | None) -> dict:
+def _question_view(
+    question: dict, lang: str, given: object, verdict: Verdict | None, solution: bool
+) -> dict:
     qtype = get_type(question["type"])
-    drawn, hand = table_view(question, lang, given, verdict)
+    drawn, hand = table_view(question, lang, given, verdict, solution=solution)
     return {
         "type": qtype.name,
         "kind": qtype.answer_kind,
@@ -186,7 +206,7 @@ def _question_view(question: dict, lang: str, given: object, verdict: Verdict | 
             for side in question["data"].get("sides", [])
         ],
         "given": given,
-        "taps": tap_view(question, lang, given, verdict),
+        "taps": tap_view(question, lang, given, verdict, solution=solution),
     }
 
 
@@ -219,38 +239,48 @@ def answer_view(question: dict, answer: object, lang: str) -> dict:
     }
 
 
-def verdict_view(question: dict, verdict: Verdict, lang: str, step: int | None = None) -> dict:
+def verdict_view(
+    question: dict,
+    verdict: Verdict,
+    lang: str,
+    solution: bool = True,
+    step: int | None = None,
+) -> dict:
     """The feedback. For ``cards`` questions the hand carries the verdict and the reasons,
-    so the steps leave out the sentences the cards already show (kept per question, language
-    and verdict). ``report``: the spot of its "Report a problem" link (``step``: the
-    exercise's number on its page), which differs per page and is added to the kept view."""
-    key = ("verdict", freeze(question), lang, _verdict_key(verdict))
-    view = VIEWS.get_or_make(key, lambda: kept(_verdict_view(question, verdict, lang)))
-    report = spots.exercise(
-        question, [question["prompt"], *verdict.why_wrong, *verdict.steps], verdict.given, step
-    )
+    so the steps leave out the sentences the cards already show. Without ``solution`` (a
+    first miss) a wrong answer says why it is wrong (the verdict's ``hint``) and holds back
+    the right answer and the engine's steps, which would give it away. Kept per question,
+    language, verdict and ``solution``; ``report``, the spot of its "Report a problem" link
+    (``step``: the exercise's number on its page), differs per page and is added to it."""
+    key = ("verdict", freeze(question), lang, _verdict_key(verdict), solution)
+    view = VIEWS.get_or_make(key, lambda: kept(_verdict_view(question, verdict, lang, solution)))
+    said = verdict.hint if view["held"] else [*verdict.why_wrong, *verdict.steps]
+    report = spots.exercise(question, [question["prompt"], *said], verdict.given, step)
     return {**view, "report": report}
 
 
-def _verdict_view(question: dict, verdict: Verdict, lang: str) -> dict:
-    kind = get_type(question["type"]).answer_kind
-    why_wrong = [text(step, lang) for step in verdict.why_wrong]
-    steps = [text(step, lang) for step in verdict.steps]
+def _verdict_view(question: dict, verdict: Verdict, lang: str, solution: bool) -> dict:
+    qtype = get_type(question["type"])
+    kind = qtype.answer_kind
+    held = not verdict.correct and not solution
+    why_wrong = [text(step, lang) for step in (verdict.hint if held else verdict.why_wrong)]
+    steps = [] if held else [text(step, lang) for step in verdict.steps]
     if kind in ("cards", "tap"):
         if kind == "cards":
-            _table, hand = table_view(question, lang, verdict.given, verdict)
+            _table, hand = table_view(question, lang, verdict.given, verdict, solution=solution)
         else:
-            taps = tap_view(question, lang, verdict.given, verdict)
+            taps = tap_view(question, lang, verdict.given, verdict, solution=solution)
             hand = taps["hand"] or taps["calls"]
         shown = {card["reason"] for card in hand["reasons"]} if hand else set()
         steps = [line for line in steps if line not in shown]
         why_wrong = [line for line in why_wrong if line not in shown]
     return {
         "correct": verdict.correct,
+        "held": held,
         "kind": kind,
         "given": answer_view(question, verdict.given, lang),
-        "expected": answer_view(question, verdict.expected, lang),
-        "expected_value": verdict.expected if kind == "choice" else None,
+        "expected": None if held else answer_view(question, verdict.expected, lang),
+        "expected_value": verdict.expected if kind == "choice" and not held else None,
         "steps": steps,
         "why_wrong": why_wrong,
         "rule": verdict.rule,

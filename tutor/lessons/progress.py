@@ -3,12 +3,13 @@
 Both stores hold the same thing: the solved ``(lesson slug, exercise index, profile)``
 triples, since an answer right under one rule profile may be wrong under another, each
 with its stars: 2 when the first answer under that profile was right, 1 when it took a
-retry. A lesson page counts what is solved under its profile; elsewhere a lesson is done
+retry, 0 when the solution had been shown first (a second miss, "Show me").
+A lesson page counts what is solved under its profile; elsewhere a lesson is done
 when every one of its exercises is solved under some profile, and an exercise is worth the
 best stars it won under any. When a visitor signs in, the session's triples are copied to
 the account (see :func:`merge_session_into_account`), so nothing solved before signing in
-is lost. Misses before an exercise is solved are kept in the session only: they just
-decide its stars.
+is lost. Misses and solutions shown before an exercise is solved are kept in the session
+only: they just decide its stars.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from .path import Lesson
 
 SESSION_KEY = "lessons_solved"
 MISSED_KEY = "lessons_missed"
-FIRST_TRY, AFTER_RETRY = 2, 1
+SHOWN_KEY = "lessons_shown"
+FIRST_TRY, AFTER_RETRY, AFTER_SHOWN = 2, 1, 0
 
 Solved = dict[tuple[str, int, str], int]
 
@@ -63,23 +65,33 @@ class Progress:
         rows = self.user.solved_exercises.values_list("lesson", "exercise", "profile", "stars")
         return {(lesson, exercise, profile): stars for lesson, exercise, profile, stars in rows}
 
-    def _missed(self) -> set[tuple[str, int, str]]:
+    def _triples(self, name: str) -> set[tuple[str, int, str]]:
         return {
             (entry[0], int(entry[1]), entry[2] if len(entry) > 2 else "")
-            for entry in self.request.session.get(MISSED_KEY, [])
+            for entry in self.request.session.get(name, [])
         }
+
+    def _add(self, name: str, lesson: str, exercise: int, profile: str) -> None:
+        if (lesson, exercise, profile) in self.solved():
+            return
+        triples = self._triples(name) | {(lesson, exercise, profile)}
+        self.request.session[name] = sorted(list(triple) for triple in triples)
 
     def missed(self, lesson: str, exercise: int, profile: str) -> None:
         """A wrong answer before the exercise is solved under ``profile`` costs it a star."""
-        if (lesson, exercise, profile) in self.solved():
-            return
-        missed = self._missed() | {(lesson, exercise, profile)}
-        self.request.session[MISSED_KEY] = sorted(list(triple) for triple in missed)
+        self._add(MISSED_KEY, lesson, exercise, profile)
+
+    def shown(self, lesson: str, exercise: int, profile: str) -> None:
+        """The solution shown before the exercise is solved under ``profile``: no star."""
+        self._add(SHOWN_KEY, lesson, exercise, profile)
 
     def mark(self, lesson: str, exercise: int, profile: str) -> int:
         """Records a right answer under ``profile``; returns the exercise's stars there."""
         key = (lesson, exercise, profile)
-        stars = AFTER_RETRY if key in self._missed() else FIRST_TRY
+        if key in self._triples(SHOWN_KEY):
+            stars = AFTER_SHOWN
+        else:
+            stars = AFTER_RETRY if key in self._triples(MISSED_KEY) else FIRST_TRY
         if self.user is None:
             triples = _session_triples(self.request.session)
             stars = max(stars, triples.get(key, 0))
@@ -105,15 +117,17 @@ class Progress:
         return all((lesson.slug, index) in answered for index in range(len(lesson.exercises)))
 
 
-def exercise_stars(lesson: Lesson, solved: Solved, profile: str | None = None) -> list[int]:
-    """The stars of each exercise of ``lesson`` (0: not solved), as :func:`_stars_by_exercise`."""
+def exercise_stars(lesson: Lesson, solved: Solved, profile: str | None = None) -> list[int | None]:
+    """The stars of each exercise of ``lesson`` (``None``: not solved; 0: solved after the
+    solution was shown), as :func:`_stars_by_exercise`."""
     best = _stars_by_exercise(solved, profile)
-    return [best.get((lesson.slug, index), 0) for index in range(len(lesson.exercises))]
+    return [best.get((lesson.slug, index)) for index in range(len(lesson.exercises))]
 
 
 def lesson_stars(lesson: Lesson, solved: Solved, profile: str | None = None) -> tuple[int, int]:
     """Stars won in ``lesson`` and the most it can give."""
-    return sum(exercise_stars(lesson, solved, profile)), FIRST_TRY * len(lesson.exercises)
+    won = sum(stars or 0 for stars in exercise_stars(lesson, solved, profile))
+    return won, FIRST_TRY * len(lesson.exercises)
 
 
 @receiver(user_logged_in)

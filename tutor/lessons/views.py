@@ -24,6 +24,7 @@ from tutor import exercises
 from tutor.exercises import present
 from tutor.guard import throttle
 from tutor.pages import rules
+from tutor.quiz.answering import check_answer, feedback_view
 from tutor.reports import spots
 from tutor.rules.explain import side_name
 
@@ -135,21 +136,33 @@ def resume(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def _item(
-    lesson: Lesson, index: int, profile: str, solved: Solved, given=None, verdict=None
+    lesson: Lesson,
+    index: int,
+    profile: str,
+    solved: Solved,
+    given=None,
+    verdict=None,
+    solution: bool = True,
 ) -> dict:
     """What the exercise partial shows: the question on the table, its form with the
-    learner's answer kept and, once answered, the verdict (the same partials as practice)."""
+    learner's answer kept and, once answered, the verdict (the same partials as practice;
+    without ``solution``, a first miss, the right answer is held back)."""
     exercise = lesson.exercises[index]
     posed = questions.question(exercise, profile)
     lang = get_language()
     number = index + 1
+    base = reverse("lesson", args=[lesson.slug])
     item = {
         "index": index,
         "number": number,
-        "question": present.question_view(posed, lang, given, verdict),
+        "question": present.question_view(posed, lang, given, verdict, solution),
         "solved": (lesson.slug, index, profile) in solved,
         "stars": solved.get((lesson.slug, index, profile), 0),
-        "verdict": None if verdict is None else present.verdict_view(posed, verdict, lang, number),
+        "verdict": None
+        if verdict is None
+        else feedback_view(posed, verdict, lang, solution, number),
+        # "Try again" without JavaScript: the exercise afresh.
+        "retry_url": f"{base}?{urlencode({'profile': profile})}#exercise-{index + 1}",
         "other_rules": None,
         "number_text": str(index + 1),
         "hidden": {"profile": profile},
@@ -173,11 +186,11 @@ def _standing(progress: Progress, lesson: Lesson, profile: str, solved: Solved) 
     stars = exercise_stars(lesson, solved, profile)
     return {
         "lesson": lesson,
-        "solved_count": sum(1 for won in stars if won),
+        "solved_count": sum(1 for won in stars if won is not None),
         "total": len(lesson.exercises),
-        "stars_won": sum(stars),
+        "stars_won": sum(won or 0 for won in stars),
         "stars_most": FIRST_TRY * len(stars),
-        "done": all(stars),
+        "done": all(won is not None for won in stars),
         "next": course[position + 1] if position + 1 < len(course) else None,
         "course": course_map(progress, lesson.game, solved),
     }
@@ -198,8 +211,10 @@ def _page(request, lesson, profile, answered=None, status=200, step=0) -> HttpRe
     solved = progress.solved()
     items = []
     for index in range(len(lesson.exercises)):
-        given, verdict = answered[1:] if answered and answered[0] == index else (None, None)
-        items.append(_item(lesson, index, profile, solved, given, verdict))
+        given, verdict, solution = (
+            answered[1:] if answered and answered[0] == index else (None, None, True)
+        )
+        items.append(_item(lesson, index, profile, solved, given, verdict, solution))
         if verdict is not None:
             _add_next(items[-1], lesson, profile, solved)
     course = COURSES[lesson.game]
@@ -251,21 +266,28 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return _bad_request(request)
     posed = questions.question(lesson.exercises[index], profile)
     try:
-        given = exercises.read_answer(posed, request.POST)
+        # Lesson answers are not practice statistics: nothing is recorded but the progress.
+        checked = check_answer(
+            request, posed, f"lesson/{lesson.slug}/{index}/{profile}", record=False
+        )
     except exercises.BadAnswer:
         return _bad_request(request)
-    verdict = None if given is None else exercises.check(posed, given)
+    given, verdict = checked["given"], checked.get("checked")
+    solution = checked.get("solution", True)
     progress = Progress(request)
-    if verdict is not None:
+    if verdict is not None and not verdict.correct and solution:
+        # Shown the solution before finding it: a right answer now earns no star.
+        progress.shown(lesson.slug, index, profile)
+    if "correct" in checked:
         if verdict.correct:
             progress.mark(lesson.slug, index, profile)
         else:
             progress.missed(lesson.slug, index, profile)
     if not request.htmx:
-        return _page(request, lesson, profile, answered=(index, given, verdict))
+        return _page(request, lesson, profile, answered=(index, given, verdict, solution))
     solved = progress.solved()
-    item = _item(lesson, index, profile, solved, given, verdict)
-    if given is None:
+    item = _item(lesson, index, profile, solved, given, verdict, solution)
+    if checked.get("missing"):
         item["empty"] = True
     _add_next(item, lesson, profile, solved)
     context = {"profile": profile, "item": item, **_standing(progress, lesson, profile, solved)}

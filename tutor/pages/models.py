@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.db import models
 
-from tutor.rules.coinche.houserules import MAX_LENGTH
+from tutor.rules.profiles import MAX_CODE_LENGTH
 
 
 class RuleSet(models.Model):
@@ -11,7 +11,7 @@ class RuleSet(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rule_sets"
     )
     name = models.CharField(max_length=80)
-    code = models.CharField(max_length=MAX_LENGTH)
+    code = models.CharField(max_length=MAX_CODE_LENGTH)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -10,7 +10,7 @@ always comes out the same.
 
 from __future__ import annotations
 
-from tutor.rules.cards import JACK, NINE, SUIT_MASKS, card_code, card_of, side_of
+from tutor.rules.cards import ACE, JACK, NINE, SUIT_MASKS, card_code, card_of, side_of
 from tutor.rules.chouine import rules as chouine_rules
 from tutor.rules.chouine.announce import combination_points
 from tutor.rules.chouine.deal import ChouineDeal
@@ -35,25 +35,76 @@ def _clear_suit(hand: int) -> int | None:
     return None if best is None else best[1]
 
 
+def _playable_suit(hand: int) -> int | None:
+    """A suit a beginner at a real table opens on: its jack and nine; its jack with two more
+    cards of it, or with one more and an ace elsewhere; its nine with two more cards of it
+    and an ace elsewhere. The strongest such suit (jack, nine, length), or ``None``."""
+    aces = {suit for suit in range(4) if hand >> card_of(suit, ACE) & 1}
+    best = None
+    for suit in range(4):
+        cards = hand & SUIT_MASKS[suit]
+        count = cards.bit_count()
+        jack, nine = cards >> card_of(suit, JACK) & 1, cards >> card_of(suit, NINE) & 1
+        ace_elsewhere = bool(aces - {suit})
+        playable = (
+            (jack and nine)
+            or (jack and (count >= 3 or (count >= 2 and ace_elsewhere)))
+            or (nine and count >= 3 and ace_elsewhere)
+        )
+        strength = (3 * jack + 2 * nine + count, count)
+        if playable and (best is None or strength > best[0]):
+            best = (strength, suit)
+    return None if best is None else best[1]
+
+
+def _supports(hand: int, trump: str | None) -> bool:
+    """Whether the hand helps a partner's suit contract: its jack or nine, or two aces."""
+    if trump not in ("S", "H", "D", "C"):
+        return False
+    suit = "SHDC".index(trump)
+    aces = sum(hand >> card_of(s, ACE) & 1 for s in range(4))
+    return bool(hand >> card_of(suit, JACK) & 1 or hand >> card_of(suit, NINE) & 1) or aces >= 2
+
+
+def _lowest(legal: list[str], trump: str, limit: int) -> str | None:
+    """The lowest numbered bid in ``trump`` the engine offers, up to ``limit``."""
+    for call in legal:
+        number = call[: -len(trump)]
+        if call.endswith(trump) and number.isdigit() and int(number) <= limit:
+            return call
+    return None
+
+
 def coinche_call(deal: CoincheDeal) -> str:
-    """Opens (or answers an opponent's bid once) at the lowest bid in a clear suit; else passes.
+    """A beginner's call at a real table, one bid a deal: open at the lowest bid on a
+    playable suit when nobody has bid; raise a partner's contract by one step with a hand
+    that helps it; bid over an opponent only with a clear suit; else pass. Never coinche.
 
     Only the cards the seat holds now count: six of them under a six-card deal."""
     seat = deal.to_move
+    auction = deal.auction
+    if auction.bids_made.get(seat):
+        return "pass"
     legal = deal.legal_calls()
     hand = sum(1 << card for card in deal.hand(seat))
-    suit = _clear_suit(hand)
-    holder = deal.auction.holder
-    if suit is None or (holder is not None and side_of(holder) == side_of(seat)):
+    holder = auction.holder
+    if holder is not None and side_of(holder) == side_of(seat):
+        if _supports(hand, auction.trump) and isinstance(auction.bid, int):
+            return _lowest(legal, auction.trump, auction.bid + 10) or "pass"
         return "pass"
-    if deal.auction.bids_made.get(seat):
+    if holder is None:
+        suit = _playable_suit(hand)
+        limit = deal.profile.min_bid
+    else:
+        suit = _clear_suit(hand)
+        limit = (
+            deal.profile.min_bid + 10 * (hand & SUIT_MASKS[suit]).bit_count() - 30
+            if suit is not None
+            else 0
+        )
+    if suit is None:
         return "pass"
-    wanted = "SHDC"[suit]
-    limit = deal.profile.min_bid + 10 * (hand & SUIT_MASKS[suit]).bit_count() - 30
-    for call in legal:
-        if call.endswith(wanted) and call[:-1].isdigit() and int(call[:-1]) <= limit:
-            return call
-    return "pass"
+    return _lowest(legal, "SHDC"[suit], limit) or "pass"
 
 
 def coinche_declarations(deal: CoincheDeal) -> list[str]:

@@ -20,6 +20,7 @@ from tutor.rules.chouine.deal import (
     Exchanged,
     IllegalMove,
 )
+from tutor.rules.chouine.houserules import chouine_profile
 from tutor.rules.chouine.score import cut_for_dealer
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, gettext_noop, messages, ngettext_noop, player_name, variants
@@ -55,6 +56,8 @@ messages(
 )
 
 PLAYERS = "AB"
+# The profiles a Chouine table offers (house rules built on it too).
+PROFILES = ("chouine",)
 # Steps the table shows (the card played, the stock's count, the gathered trick's
 # points): the news does not repeat them.
 TABLE_SHOWS = {"play_chouine_played", "play_chouine_drew", "play_chouine_trick_points"}
@@ -87,7 +90,10 @@ class ChouineTable:
 
     def __init__(self, record):
         self.record = record
-        self.deal = ChouineDeal(deck_for(record.seed), record.dealer)
+        # The profile is "chouine" or house rules (a code, or a {"base": "chouine", …} object).
+        self.deal = ChouineDeal(
+            deck_for(record.seed), record.dealer, chouine_profile(record.profile)
+        )
         self.events: list[tuple[str, list[Step]]] = []
         for move in record.moves:
             self.events.append((move["player"], self._apply(move)))
@@ -183,7 +189,7 @@ class ChouineTable:
 
     def replay_payload(self) -> dict:
         return {
-            "profile": "chouine",
+            "profile": self.record.profile,
             "dealer": self.record.dealer,
             "deck": [card_code(c) for c in deck_for(self.record.seed)],
             "moves": list(self.record.moves),

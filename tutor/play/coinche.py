@@ -11,6 +11,7 @@ import random
 
 from tutor import table as card_table
 from tutor.quiz.labels import PROFILES as PROFILE_LABELS
+from tutor.quiz.situations import rule_name
 from tutor.rules.cards import SEATS, card_code, next_seat, parse_card
 from tutor.rules.coinche.auction import Auction, Call, parse_call
 from tutor.rules.coinche.deal import cut_and_deal
@@ -450,6 +451,9 @@ class CoincheTable:
             if declarable
             else "",
             "rule": legal_reason,
+            # The hint: what the rules say about this hand now, by the engine's deciding rule.
+            "rule_name": rule_name(answer.rule, ""),
+            "rule_code": answer.rule,
             "why": why,
             "declarable": declarable,
             "hand_owner": seat_name(deal.to_move, lang),
@@ -558,7 +562,59 @@ class CoincheTable:
             },
             "whole": [sentence(s, lang) for s in result.steps],
             "compare": compare,
+            "review": self.review(lang),
         }
+
+    def review(self, lang: str) -> list[dict]:
+        """The learner's own moves, each with what the rules allowed at that moment, asked of
+        the engine on the deal replayed move by move: a call among the calls open, a card
+        forced (the only one allowed), a free choice (every card allowed) or chosen among
+        the cards the deciding rule left, with that rule's sentence."""
+        pattern = coinche_profile(self.record.profile).deal
+        deal = CoincheDeal(
+            self.record.profile,
+            self.record.dealer,
+            hands_for(self.record.seed, self.record.dealer, pattern),
+        )
+        moves = []
+        for move in self.record.moves:
+            mine = self.learner(move["seat"])
+            if "call" in move:
+                if mine:
+                    moves.append(
+                        {
+                            "kind": "call",
+                            "said": card_table.call_view(
+                                move["seat"], move["call"].split(":")[-1], 0, lang
+                            )["name"],
+                            "open": len(deal.legal_calls()),
+                        }
+                    )
+                deal.call(move["call"])
+            elif "declare" in move:
+                deal.declare(move["declare"])
+            elif "play" in move:
+                if mine:
+                    answer = deal.legal()
+                    held, allowed = len(deal.hand(deal.to_move)), len(answer.legal)
+                    moves.append(
+                        {
+                            "kind": "card",
+                            "card": move["play"],
+                            "trick": len(deal.tricks) + 1,
+                            "choice": "forced"
+                            if allowed == 1
+                            else "free"
+                            if allowed == held
+                            else "ruled",
+                            "allowed": allowed,
+                            "held": held,
+                            "rule": sentence(answer.steps[0], lang),
+                            "rule_name": rule_name(answer.rule, ""),
+                        }
+                    )
+                deal.play(parse_card(move["play"]))
+        return moves
 
 
 def replay_under(name: str, payload: dict):

@@ -17,7 +17,7 @@ from django.utils.translation import get_language
 from tutor import table as card_table
 from tutor.pages import profiles as page_profiles
 from tutor.pages import rules as page_rules
-from tutor.pages.houserules import described_changes
+from tutor.pages.houserules import described_changes, sentence
 from tutor.quiz.labels import PROFILES as PROFILE_LABELS
 from tutor.reports import spots
 from tutor.rules.cards import RANKS, SEATS, SUITS, next_seat
@@ -171,7 +171,7 @@ def _about(key: str, spec: object) -> dict:
     if key in page_profiles.SHORT:
         about = {"line": page_profiles.SHORT[key], "anchor": key, "facts": []}
         if key != "chouine":
-            about["facts"] = [page_profiles.undertrump_fact(get_profile(key))]
+            about["facts"] = [sentence("undertrump", get_profile(key).undertrump)]
         return about
     try:
         profile = coinche_profile(spec)
@@ -280,6 +280,7 @@ def page(request):
         position.update(
             rules=code or "", rules_choices=choices, rules_label=dict(choices).get(code)
         )
+        context.update(_turns(position, lang))
     context["position"] = position
     status = 200
     if mistake is not None:
@@ -304,6 +305,27 @@ def page(request):
                 key, _label, payload = questions(position)[0]
                 context["ask"] = {**payload, "profile": position.get("rules") or key}
     return render(request, "play/referee.html", context, status=status)
+
+
+def _turns(position: dict, lang: str) -> dict:
+    """Who plays each card of the trick and who is to play, in the engine's order of play
+    from the leader: the form labels its fields with them, and its script follows a new
+    leader or card with the same order (``orders``: each leader's order of play)."""
+    orders = {}
+    for leader in SEATS:
+        order, seat = [], leader
+        for _turn in range(4):
+            order.append(seat)
+            seat = next_seat(seat)
+        orders[leader] = order
+    order = orders[position["leader"]]
+    names = {seat: seat_name(seat, lang) for seat in SEATS}
+    return {
+        "slot_seats": [names[seat] for seat in order[:3]],
+        "to_play": names[order[len(position["trick"])]],
+        "orders": {leader: " ".join(order) for leader, order in orders.items()},
+        "seat_names": names,
+    }
 
 
 def _table(position: dict, lang: str) -> dict:

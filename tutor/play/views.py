@@ -22,6 +22,7 @@ from tutor.quiz.owner import owned, owner
 from tutor.reports import spots
 from tutor.rules.cards import SEATS
 from tutor.rules.chouine.deal import IllegalMove as ChouineIllegal
+from tutor.rules.chouine.houserules import chouine_profile
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, gettext_noop, messages, suit_name
@@ -59,20 +60,26 @@ def bad_request(request, step: Step, status: int = 400):
     return render(request, "play/bad_request.html", {"message": message}, status=status)
 
 
-def _profile_spec(text: str | None, request=None) -> object:
-    """A profile name, a house-rule code (``federation~max_bid:180``) or a house-rule JSON
-    object, checked by the engine (raises RulesError); by default the visitor's rules."""
+PROFILES = {"coinche": coinche.PROFILES, "chouine": chouine.PROFILES}
+CHECK_PROFILE = {"coinche": coinche_profile, "chouine": chouine_profile}
+
+
+def _profile_spec(text: str | None, request=None, game: str = "coinche") -> object:
+    """A profile name of ``game``, a house-rule code (``federation~max_bid:180``,
+    ``chouine~quinte:100``) or a house-rule JSON object, checked by the engine (raises
+    RulesError); by default the visitor's rules for that game."""
     if not text:
+        default = PROFILES[game][0]
         if request is None:
-            return "federation"
-        return page_rules.chosen(request, coinche.PROFILES, source={}) or "federation"
+            return default
+        return page_rules.chosen(request, PROFILES[game], source={}) or default
     spec: object = text
     if text.lstrip().startswith("{"):
         try:
             spec = json.loads(text)
         except json.JSONDecodeError as error:
             raise RulesError("bad_json", line=error.lineno, column=error.colno) from None
-    coinche_profile(spec)
+    CHECK_PROFILE[game](spec)
     return spec
 
 
@@ -90,7 +97,7 @@ def lobby(request, game: str):
     data = request.POST if request.method == "POST" else request.GET
     try:
         seed = _seed(data.get("seed"))
-        spec = _profile_spec(data.get("profile"), request) if game == "coinche" else "chouine"
+        spec = _profile_spec(data.get("profile"), request, game)
         dealer = data.get("dealer") or None
         if dealer is not None and dealer not in (SEATS if game == "coinche" else "AB"):
             raise RulesError("bad_seat", value=dealer[:5])
@@ -118,7 +125,7 @@ def lobby(request, game: str):
         return redirect("play_deal", game=game, token=record.token)
     mine = TableDeal.objects.filter(owned(request), game=game, finished=False)[:10]
     current = spec if isinstance(spec, str) else None
-    profiles = page_rules.choices(request, coinche.PROFILES, current)
+    profiles = page_rules.choices(request, PROFILES[game], current)
     return render(
         request,
         "play/lobby.html",
@@ -153,10 +160,9 @@ def _page(request, record: TableDeal, table, said: Step | None = None, move: tup
     message = render_step(said, lang) if said is not None else ""
     scores = table.scores()
     share = {"seed": record.seed, "dealer": record.dealer}
-    if record.game == "coinche":
-        share["profile"] = (
-            record.profile if isinstance(record.profile, str) else json.dumps(record.profile)
-        )
+    share["profile"] = (
+        record.profile if isinstance(record.profile, str) else json.dumps(record.profile)
+    )
     context = {
         "v": view,
         "record": record,

@@ -5,29 +5,88 @@ from django.utils.translation import get_language
 from tutor import exercises
 from tutor.exercises.present import verdict_view
 
-from . import schedule
+from . import goal, schedule
 from .models import Attempt, ReviewItem
 from .owner import owned, owner
+from .teach import teach
+from .tries import Tries
 
 
-def check_answer(request, question: dict, reviewing: ReviewItem | None = None) -> dict:
-    """Checks the POSTed answer; returns the feedback context.
+def feedback_view(
+    question: dict, verdict, lang: str, solution: bool = True, step: int | None = None
+) -> dict:
+    """The verdict for a template (``verdict_view``; ``step``, the question's number on its
+    page, for its report link) and, for a wrong answer, the links that teach the rule it
+    missed (:mod:`tutor.quiz.teach`)."""
+    view = verdict_view(question, verdict, lang, solution=solution, step=step)
+    if not verdict.correct:
+        view["teach"] = teach(question, verdict.rule)
+    return view
 
-    ``reviewing`` is the review item the question comes from, if any.
-    Raises :class:`exercises.BadAnswer` for data the form cannot produce.
-    An empty answer gives ``{"missing": True}`` and records nothing.
+
+def unanswered(question: dict) -> exercises.Verdict:
+    """The engine's answer to a question nobody answered (time ran out, or "Show me" with
+    nothing chosen): a wrong verdict with no answer given."""
+    solution = exercises.solve(question)
+    return exercises.Verdict(
+        correct=False,
+        given=None,
+        expected=solution.expected,
+        steps=solution.steps,
+        rule=solution.rule,
+    )
+
+
+def check_answer(
+    request,
+    question: dict,
+    key: str,
+    reviewing: ReviewItem | None = None,
+    record: bool = True,
+    tries: Tries | None = None,
+) -> dict:
+    """Checks the POSTed answer (or shows the solution, for "Show me": ``show=1``); returns
+    the feedback context.
+
+    ``key`` names the question in the learner's tries (:mod:`tutor.quiz.tries`): a first
+    miss holds the solution back, a second one or "Show me" shows it. Only the first answer
+    is recorded (``record``: an attempt, and a mistake filed for review; ``reviewing`` is
+    the review item the question comes from, scheduled by it). Raises
+    :class:`exercises.BadAnswer` for data the form cannot produce. An empty answer gives
+    ``{"missing": True}`` and records nothing.
     """
+    tries = tries or Tries(request.session, key)
     answer = exercises.read_answer(question, request.POST)
+    lang = get_language()
+    if request.POST.get("show") == "1":
+        tries.show()
+        verdict = unanswered(question) if answer is None else exercises.check(question, answer)
+        return {
+            "verdict": feedback_view(question, verdict, lang),
+            "given": answer,
+            "rule": verdict.rule,
+            "checked": verdict,
+            "shown": True,
+            "solution": True,
+        }
     if answer is None:
         return {"missing": True, "given": None}
     verdict = exercises.check(question, answer)
-    remember(request, question, verdict, reviewing)
+    first = tries.first
+    tries.answer(verdict.correct)
+    goal.record(request, reviewing=reviewing is not None and first)
+    if record and first:
+        remember(request, question, verdict, reviewing)
+    can_retry = exercises.get_type(question["type"]).can_retry(question)
+    solution = verdict.correct or tries.solution or not can_retry
     return {
-        "verdict": verdict_view(question, verdict, get_language()),
+        "verdict": feedback_view(question, verdict, lang, solution),
         "given": answer,
         "correct": verdict.correct,
         "rule": verdict.rule,
         "checked": verdict,
+        "solution": solution,
+        "first": first,
     }
 
 

@@ -225,3 +225,37 @@ class CountRecord(Owned):
 
     def __str__(self):
         return f"{self.drill} {self.mode} record {self.best}"
+
+
+class WorkDay(Owned):
+    """One day's work of a learner, for the daily goal and the streak: every answer checked
+    anywhere (lessons, practice, review, self-test), the minutes in which they answered, and
+    the answers given in review (capped per day, see tutor.quiz.goal)."""
+
+    day = models.DateField()
+    answers = models.PositiveIntegerField(default=0)
+    # The distinct minutes of the day (0-1439) with an answer in them: time really spent.
+    minutes = models.JSONField(default=list)
+    reviews = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "session_key", "day"])]
+
+    def __str__(self) -> str:
+        return f"{self.day}: {self.answers} answers"
+
+
+class Goal(Owned):
+    """The daily goal a learner set (so many exercises, or minutes, a day) and whether they
+    keep a streak of days that met it."""
+
+    class Kind(models.TextChoices):
+        EXERCISES = "exercises"
+        MINUTES = "minutes"
+
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.EXERCISES)
+    amount = models.PositiveSmallIntegerField(default=10)
+    streak = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"{self.amount} {self.kind} a day"

@@ -1,5 +1,11 @@
 """The self-test: settings, the questions one after another with no answer shown, then
-the score, every question reviewed, and the best score so far to beat."""
+the score, every question reviewed, and the best score so far to beat.
+
+The review teaches as a lesson does: a wrong answer says why it is wrong and can be tried
+again in place (the test's answer was the first miss), the solution coming after a second
+miss or on "Show me"; a question left when time ran out is asked again. Retries never
+change the test's score.
+"""
 
 import random
 from datetime import timedelta
@@ -12,14 +18,15 @@ from django.views.decorators.http import require_http_methods
 from django_htmx.http import HttpResponseClientRedirect
 
 from tutor import exercises
-from tutor.exercises.present import question_view, verdict_view
+from tutor.exercises.present import question_view
 from tutor.pages import rules
 
 from . import labels
-from .answering import check_answer
+from .answering import check_answer, feedback_view
 from .forms import SelfTestForm
 from .models import SelfTest
 from .owner import owned, owner
+from .tries import Tries
 from .views import bad_request
 
 
@@ -90,7 +97,7 @@ def step(request, test_id):
     }
     if request.method == "POST":
         try:
-            checked = check_answer(request, question)
+            checked = check_answer(request, question, _key(test, number + 1))
         except exercises.BadAnswer as error:
             return bad_request(request, error)
         if not checked.get("missing"):
@@ -118,41 +125,84 @@ def best_before(test: SelfTest) -> int | None:
     return max(scores) if scores else None
 
 
-def _unanswered(question: dict) -> exercises.Verdict:
-    solution = exercises.solve(question)
-    return exercises.Verdict(
-        correct=False,
-        given=None,
-        expected=solution.expected,
-        steps=solution.steps,
-        rule=solution.rule,
+def _key(test: SelfTest, number: int) -> str:
+    return f"test/{test.id}/{number}"
+
+
+def _tries(request, test: SelfTest, number: int) -> Tries:
+    # The test's own answer was the first try (this device may not have seen it).
+    answered = number <= len(test.answers) and not test.answers[number - 1]["correct"]
+    return Tries(request.session, _key(test, number), misses=1 if answered else 0)
+
+
+def _reviewed(request, test: SelfTest, number: int, checked: dict | None = None) -> dict:
+    """One question of the review: right answers explained, wrong ones with why (and the
+    solution once shown), questions left when time ran out open to answer now. ``checked``:
+    a retry just answered (check_answer's context)."""
+    question = test.questions[number - 1]
+    answer = test.answers[number - 1] if number <= len(test.answers) else None
+    lang = get_language()
+    item = {
+        "number": number,
+        "id": f"q{number}",
+        "title": labels.type_label(question["type"]),
+        "correct": bool(answer and answer["correct"]),
+        "answered": answer is not None,
+        "action": reverse("quiz_test_retry", args=[test.id, number]),
+        "retry_url": f"{reverse('quiz_test_result', args=[test.id])}#q{number}",
+    }
+    if checked is not None:
+        verdict = checked.get("checked")
+        item.update(
+            question=question_view(
+                question, lang, checked["given"], verdict, checked.get("solution", True)
+            ),
+            verdict=checked.get("verdict"),
+            missing=checked.get("missing", False),
+            answered_now=True,
+        )
+        return item
+    if answer is None:
+        item.update(question=question_view(question, lang), verdict=None)
+        return item
+    verdict = exercises.check(question, answer["given"])
+    solution = verdict.correct or _tries(request, test, number).solution
+    solution = solution or not exercises.get_type(question["type"]).can_retry(question)
+    item.update(
+        question=question_view(question, lang, answer["given"], verdict, solution),
+        verdict=feedback_view(question, verdict, lang, solution, number),
     )
+    return item
 
 
-def result(request, test_id):
+@require_http_methods(["POST"])
+def retry(request, test_id, number):
+    """A question of a finished test answered again (or shown) from its review."""
+    test = _test(request, test_id)
+    if not test.finished or not 1 <= number <= len(test.questions):
+        return bad_request(request, exercises.BadAnswer("quiz_bad_answer"))
+    question = test.questions[number - 1]
+    try:
+        checked = check_answer(
+            request, question, _key(test, number), record=False, tries=_tries(request, test, number)
+        )
+    except exercises.BadAnswer as error:
+        return bad_request(request, error)
+    item = _reviewed(request, test, number, checked)
+    if request.htmx:
+        return render(request, "quiz/test_result.html#reviewed", {"r": item})
+    return result(request, test_id, answered=item)
+
+
+def result(request, test_id, answered: dict | None = None):
     """The score, then every question with the answer given and the engine's explanation."""
     test = _test(request, test_id)
     if not test.finished:
         return redirect("quiz_test", test.id)
-    lang = get_language()
-    reviewed = []
-    for number, question in enumerate(test.questions, 1):
-        answer = test.answers[number - 1] if number <= len(test.answers) else None
-        given = answer["given"] if answer else None
-        # A question left when time ran out is revealed like a wrong answer with none given:
-        # the same feedback, the engine's answer and steps.
-        verdict = exercises.check(question, given) if answer else _unanswered(question)
-        reviewed.append(
-            {
-                "number": number,
-                "id": f"q{number}",
-                "title": labels.type_label(question["type"]),
-                "question": question_view(question, lang, given, verdict),
-                "correct": verdict.correct,
-                "answered": answer is not None,
-                "verdict": verdict_view(question, verdict, lang, number),
-            }
-        )
+    reviewed = [
+        answered if answered and answered["number"] == number else _reviewed(request, test, number)
+        for number in range(1, len(test.questions) + 1)
+    ]
     best = best_before(test)
     return render(
         request,

@@ -19,7 +19,7 @@ from tutor import exercises
 from tutor.exercises.present import question_view
 from tutor.pages import rules
 
-from . import labels, recommend, situations
+from . import goal, labels, recommend, situations
 from .answering import check_answer
 from .models import Attempt, ReviewItem
 from .owner import owned
@@ -134,11 +134,20 @@ def random_question(request, type_name, profile):
     return redirect(f"{url}?{urlencode(query)}" if query else url)
 
 
-def ask(request, question: dict, template: str, extra: dict, on_checked=None, reviewing=None):
+def question_key(question: dict) -> str:
+    """A practice question's name in the learner's tries: its address."""
+    params = question["params"]
+    return "/".join(
+        ["q", question["type"], question["profile"], str(question["seed"]), str(params)]
+    )
+
+
+def ask(request, question: dict, template: str, extra: dict, key: str, reviewing=None):
     """Shows ``question``; on POST checks the answer (fragment for htmx, page otherwise).
 
-    ``on_checked(correct, given)`` runs once an answer has been checked; ``reviewing``
-    is the review item the question comes from.
+    ``key`` names the question in the learner's tries (a first miss holds the solution
+    back); ``reviewing`` is the review item the question comes from, scheduled only by
+    the first answer to it.
     """
     context = {
         "question": question_view(question, get_language()),
@@ -152,17 +161,19 @@ def ask(request, question: dict, template: str, extra: dict, on_checked=None, re
     }
     if request.method == "POST":
         try:
-            context.update(check_answer(request, question, reviewing))
+            context.update(check_answer(request, question, key, reviewing))
         except exercises.BadAnswer as error:
             return bad_request(request, error)
         context["answered"] = True
         # The learner's answer stays on the page, marked with the verdict.
         lang = get_language()
         context["question"] = question_view(
-            question, lang, context["given"], context.get("checked")
+            question,
+            lang,
+            context["given"],
+            context.get("checked"),
+            context.get("solution", True),
         )
-        if on_checked and "correct" in context:
-            on_checked(context["correct"], context["given"])
         if request.htmx:
             return render(request, f"{template}#exercise", context)
     return render(request, template, context)
@@ -187,7 +198,7 @@ def question(request, type_name, profile, seed):
         "situation": situation,
         "posed": posed,
     }
-    return ask(request, posed, "quiz/question.html", extra)
+    return ask(request, posed, "quiz/question.html", extra, question_key(posed))
 
 
 @require_http_methods(["GET", "POST"])
@@ -203,7 +214,7 @@ def curated(request, slug):
         "example_title": labels.EXAMPLES.get(slug),
         "posed": posed,
     }
-    return ask(request, posed, "quiz/question.html", extra)
+    return ask(request, posed, "quiz/question.html", extra, f"example/{slug}")
 
 
 MINUTE = timedelta(minutes=1)
@@ -214,11 +225,19 @@ def review_queue(request) -> dict:
     items = ReviewItem.objects.filter(owned(request))
     now = timezone.now()
     due = items.filter(due__lte=now)
+    left = goal.reviews_left(request)
     soon = [
         {"label": rule_label(item), "due": item.due, "within_a_minute": item.due - now < MINUTE}
         for item in items.filter(due__gt=now).order_by("due")[:5]
     ]
-    return {"due": due.count(), "waiting": items.count(), "soon": soon}
+    # After an absence the backlog comes back a day's ration at a time, not as one wall.
+    return {
+        "due": min(due.count(), left),
+        "backlog": max(0, due.count() - left),
+        "waiting": items.count(),
+        "soon": soon,
+        "rationed": left == 0,
+    }
 
 
 def rule_label(item: ReviewItem) -> str:
@@ -234,6 +253,8 @@ def review(request):
     items = ReviewItem.objects.filter(owned(request))
     due = items.filter(due__lte=timezone.now())
     item = (items if request.GET.get("all") else due).first()
+    if request.method == "GET" and not goal.reviews_left(request):
+        item = None  # today's ration is done: the rest comes back tomorrow
     if request.method == "POST":
         # The form sends the item's id; anything else (letters, a number past the id
         # column's range) names no item.
@@ -249,5 +270,28 @@ def review(request):
     if request.GET.get("all"):
         context["next_url"] += "?all=1"
     context["title"] = rule_label(item)
-    context["hidden"] = {"item": item.pk}
-    return ask(request, item.question, "quiz/review.html", context, reviewing=item)
+    # The item as drawn (its due time then): retries of it after its first answer, which
+    # moved it on, neither schedule it again nor count as a first answer.
+    drawn = request.POST.get("due", "")[:40] if request.method == "POST" else _stamp(item)
+    context["hidden"] = {"item": item.pk, "due": drawn}
+    reviewing = item if drawn == _stamp(item) else None
+    key = f"review/{item.pk}/{drawn}"
+    return ask(request, item.question, "quiz/review.html", context, key, reviewing=reviewing)
+
+
+def _stamp(item: ReviewItem) -> str:
+    return str(int(item.due.timestamp() * 1000))
+
+
+@require_http_methods(["GET", "POST"])
+def daily_goal(request):
+    """The learner's daily goal and streak; settings no form offers are refused (400)."""
+    current = goal.goal_of(request)
+    initial = {"kind": current.kind, "amount": current.amount, "streak": current.streak}
+    form = goal.GoalForm(request.POST or None, initial=initial)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save(request)
+            return redirect("home")
+        return render(request, "quiz/goal.html", {"form": form}, status=400)
+    return render(request, "quiz/goal.html", {"form": form, **goal.today_view(request)})

@@ -32,6 +32,7 @@ from .chouine import cli as chouine_cli
 from .coinche import cli as coinche_cli
 from .errors import RulesError
 from .explain import LANGUAGES, Step, gettext_noop, messages, render, render_all
+from .profiles import game_of
 
 messages(
     {
@@ -75,8 +76,9 @@ COMMANDS = ("legal", "score", "auction", "replay")
 
 
 def handler(command: str, payload: dict) -> Handler:
-    """The game's function for ``command``: Chouine's when the profile says so."""
-    if payload.get("profile") == "chouine":
+    """The game's function for ``command``: Chouine's when the profile (a name, a house-rule
+    code or ``{"base": …}``) says so; the game checks its options."""
+    if game_of(payload.get("profile")) == "chouine":
         if command == "auction":
             raise RulesError("no_auction_in_profile")
         return getattr(chouine_cli, command)

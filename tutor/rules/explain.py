@@ -165,11 +165,19 @@ messages(
 # A rule option's label, by its engine name: what the house-rule builder calls it, so
 # that a refusal names the field the reader sees (the params keep the engine's name).
 OPTION_LABELS: dict[str, str] = {}
+# Which game each option belongs to, so that a game can refuse another's option by name.
+OPTION_GAMES: dict[str, str] = {}
 
 
-def option_labels(table: dict[str, str]) -> None:
-    """Registers the English label of each rule option (one call per game)."""
+def option_labels(table: dict[str, str], game: str) -> None:
+    """Registers the English label of each rule option of ``game`` (one call per game)."""
     OPTION_LABELS.update(table)
+    OPTION_GAMES.update(dict.fromkeys(table, game))
+
+
+def option_game(option: object) -> str | None:
+    """The game whose rule ``option`` is ("coinche", "chouine"), or None."""
+    return OPTION_GAMES.get(option) if isinstance(option, str) else None
 
 
 def option_label(option: str, lang: str) -> str:

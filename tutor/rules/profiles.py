@@ -7,6 +7,8 @@ package ``tutor.rules`` imports both games), so a name such as "official" or
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from .errors import RulesError
 from .explain import gettext_noop, messages
 
@@ -15,6 +17,10 @@ messages(
         "unknown_profile": gettext_noop(
             '"%(value)s" is not a rule profile: use federation, maison, official, online-es, '
             "encyclopedia or chouine."
+        ),
+        "bad_house_rules": gettext_noop(
+            '"%(value)s" is not a house-rule code: it should look like '
+            "federation~max_bid:180~tie_made:1."
         ),
     }
 )
@@ -49,6 +55,14 @@ def get_profile(name: object = "federation") -> object:
     raise RulesError("unknown_profile", value=str(name)[:40])
 
 
+def game_of(spec: object) -> str | None:
+    """The game ("coinche", "chouine") of a profile name, house-rule code or
+    ``{"base": name, …}`` object, from its registered base; None when there is none.
+    Options are not checked here: the game that answers checks them."""
+    base = spec.get("base", "federation") if isinstance(spec, dict) else spec
+    return getattr(PROFILES.get(base_name(base)), "GAME", None)
+
+
 def base_name(name: str) -> str:
     """The registered profile a house-rule code starts from ("federation~max_bid:180" →
     "federation"); a registered name is its own base."""
@@ -64,3 +78,68 @@ def fits(name: object, names) -> bool:
     except RulesError:
         return False
     return True
+
+
+# House-rule codes, for every game: a registered profile's name and the options that differ
+# from it, "federation~max_bid:180~tie_made:1" or "chouine~quinte:100", in the order of the
+# profile's fields, booleans as 1/0, lists joined by dots, so each rule set has exactly one
+# code. Each game checks the options of a code it reads (its resolver).
+
+# A code longer than every option changed at once is not one.
+MAX_CODE_LENGTH = 600
+# Fields that name a profile rather than set a rule.
+NAME_FIELDS = ("name", "source")
+
+
+def _code_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, tuple):
+        return ".".join(str(v) for v in value)
+    return str(value)
+
+
+def changes(profile: object) -> dict[str, object]:
+    """The options of ``profile`` that differ from its registered profile, in field order."""
+    base = get_profile(base_name(profile.name))
+    return {
+        f.name: getattr(profile, f.name)
+        for f in fields(profile)
+        if f.name not in NAME_FIELDS and getattr(profile, f.name) != getattr(base, f.name)
+    }
+
+
+def encode(profile: object) -> str:
+    """The one code of ``profile`` (its registered name when nothing differs)."""
+    parts = [base_name(profile.name)]
+    parts += [f"{option}:{_code_text(value)}" for option, value in changes(profile).items()]
+    return SEP.join(parts)
+
+
+def _code_value(kind: object, option: str, text: str) -> object:
+    if kind == "bool":
+        return {"1": True, "0": False}.get(text, text)
+    if kind == "int":
+        return int(text) if text.isdigit() and len(text) <= 7 else text
+    if kind == "str" or kind is None:
+        return text
+    items = text.split(".") if text else []
+    if option == "trumps":
+        return items
+    return [int(v) if v.isdigit() and len(v) <= 7 else v for v in items]
+
+
+def read_code(code: object, kinds: dict[str, object]) -> tuple[str, dict[str, object]]:
+    """The base name and the options a code writes, each read as ``kinds`` (a profile's
+    field types) says; the game checks them. Raises ``bad_house_rules`` for a malformed code.
+    """
+    if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
+        raise RulesError("bad_house_rules", value=str(code)[:40])
+    base, *parts = code.split(SEP)
+    overrides: dict[str, object] = {}
+    for part in parts:
+        option, colon, text = part.partition(":")
+        if not colon or option in overrides:
+            raise RulesError("bad_house_rules", value=code[:40])
+        overrides[option] = _code_value(kinds.get(option), option, text)
+    return base, overrides

@@ -151,17 +151,18 @@ def seats_table(dealer: str) -> str:
     return _prose_table(("seats", dealer), make)
 
 
-@register.filter
-def rules_title(name: str) -> str:
-    """The name of a profile or house-rule code in the page's language (pages/rules.py)."""
+@register.simple_tag(takes_context=True)
+def rules_title(context, name: str) -> str:
+    """The name of a profile or house-rule code in the page's language (pages/rules.py),
+    or the name the visitor gave these house rules."""
     from tutor.pages import rules
 
-    return rules.title(str(name))
+    return rules.title(str(name), context.get("request"))
 
 
 @register.filter
 def rules_changes(name: str) -> list:
-    """What a house-rule code changes, as (label, value) rows; empty for a profile."""
+    """What a house-rule code changes, each rule as a sentence; empty for a profile."""
     from tutor.pages import rules
 
     return rules.changes(str(name))

@@ -5,6 +5,9 @@ the answer without its ``steps``, and the explanation as :class:`Step`
 values. Bad input raises :class:`~tutor.rules.errors.RulesError`. Players are
 ``"A"`` and ``"B"``; cards and suits are written as in the rest of the engine.
 
+``profile`` (in every question) is ``"chouine"`` (the default), a house-rule code such
+as ``"chouine~quinte:100"`` or ``{"base": "chouine", "quinte": 100}``.
+
 ``legal``: ``{"profile": "chouine", "trump": "H", "hand": [...], "trick":
 [{"player": "A", "card": "AS"}], "player": "B", "stock": 0}``; ``trick`` holds
 the card led, if any; ``stock`` counts the cards left in the stock with the
@@ -44,7 +47,8 @@ from ..errors import RulesError
 from ..explain import Step, gettext_noop, messages, ngettext_noop
 from .announce import Kind, announcement_step, parse_kind
 from .deal import LAST_STOCK_TRICK, Announced, ChouineDeal, Exchanged, IllegalMove
-from .rules import HAND_SIZE, STOCK_SIZE, explain_legal
+from .houserules import chouine_profile
+from .rules import HAND_SIZE, STOCK_SIZE, ChouineProfile, explain_legal
 from .score import other, parse_player, score_deal
 
 messages(
@@ -122,9 +126,16 @@ def _trick_player(entry: dict) -> str:
     return parse_player(entry.get("player", entry.get("seat")))
 
 
+def profile_of(payload: dict) -> ChouineProfile:
+    """The question's profile: ``chouine``, a house-rule code or ``{"base": "chouine", …}``."""
+    return chouine_profile(payload.get("profile", "chouine"))
+
+
 def legal(payload: object) -> tuple[dict, list[Step]]:
     """The legal cards of a Chouine position, the rule that decided, each refusal's reason."""
     payload = _object(payload)
+    # No option changes what may be played; a bad profile is still refused.
+    profile_of(payload)
     trump = parse_suit(payload.get("trump"))
     hand = parse_cards(_field(payload, "hand", list))
     player = parse_player(payload.get("player", payload.get("seat")))
@@ -188,10 +199,11 @@ def _announcements(value: object) -> dict[str, list[tuple[Kind, int | None]]]:
 def score(payload: object) -> tuple[dict, list[Step]]:
     """The totals and the winner of a Chouine deal from its summary."""
     payload = _object(payload)
+    profile = profile_of(payload)
     trump = parse_suit(payload.get("trump"))
     chouine = payload.get("chouine")
     if chouine is not None:
-        result = score_deal(None, None, {}, trump, parse_player(chouine))
+        result = score_deal(None, None, {}, trump, parse_player(chouine), profile)
         return {"scores": result.scores, "winner": result.winner}, result.steps
     points = _field(payload, "card_points", dict)
     if set(points) != {"A", "B"} or not all(
@@ -201,7 +213,7 @@ def score(payload: object) -> tuple[dict, list[Step]]:
         raise RulesError("chouine_bad_field", field="card_points")
     last = parse_player(payload.get("last_trick"))
     made = _announcements(payload.get("announcements"))
-    result = score_deal(points, last, made, trump)
+    result = score_deal(points, last, made, trump, profile=profile)
     return {"scores": result.scores, "winner": result.winner}, result.steps
 
 
@@ -264,11 +276,12 @@ def _trick_steps(deal: ChouineDeal, trick) -> list[Step]:
 def replay(payload: object) -> tuple[dict, list[Step]]:
     """A whole deal checked move by move, then scored."""
     payload = _object(payload)
+    profile = profile_of(payload)
     dealer = parse_player(payload.get("dealer"))
     deck = parse_cards(_field(payload, "deck", list))
     moves = _field(payload, "moves", list)
     parsed = [_parse_move(index, move) for index, move in enumerate(moves)]
-    deal = ChouineDeal(deck, dealer)
+    deal = ChouineDeal(deck, dealer, profile)
     dealt = {player: [card_code(card) for card in deal.hand(player)] for player in "AB"}
     steps = [
         Step(

@@ -511,7 +511,9 @@ class ChouineDeal:
         if not self.finished:
             raise IllegalMove("chouine_deal_not_over")
         if self.chouine_winner is not None:
-            return score_deal(None, None, {}, self.trump, PLAYERS[self.chouine_winner])
+            return score_deal(
+                None, None, {}, self.trump, PLAYERS[self.chouine_winner], self.profile
+            )
         made = {
             PLAYERS[player]: [(record.kind, record.suit) for record in self.announced[player]]
             for player in (0, 1)

@@ -23,6 +23,7 @@ void in a plain suit led. Each answer names the rule that decided it:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..cards import ACE, SUIT_MASKS, TEN, card_code, card_of, cards_of
 from ..explain import Step, addressed, gettext_noop, group_cards, messages, ngettext_noop
@@ -53,19 +54,24 @@ TRICKS = 16
 
 @dataclass(frozen=True)
 class ChouineProfile:
-    """The options of Chouine as seed 001 plays it; another local code changes values here.
+    """The options of Chouine as seed 001 plays it; another local code changes values here
+    (the house rules a club may change: ``houserules.py``).
 
     Announcement values are ``(plain suit, trump suit)``.
     """
 
+    GAME: ClassVar[str] = "chouine"
     name: str = "chouine"
     source: str = "001"
     last_trick_bonus: int = 10
     marriage: tuple[int, int] = (20, 40)
     tierce: tuple[int, int] = (30, 60)
     quateron: tuple[int, int] = (40, 80)
+    # 001 line 23: "vale 50 no código local escolhido"; line 47: Pagat's later profile
+    # values it differently.
     quinte: int = 50
     quinte_cards: int = 5
+    # 001 line 33: "Quem vencer 3 distribuições decisivas ganha a nossa manche".
     deals_to_win_match: int = 3
 
 

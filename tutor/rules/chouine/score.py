@@ -118,6 +118,8 @@ messages(
             "%(the_player_dealer)s deals next.",
             "wins",
         ),
+        # The deal that wins the match: nobody deals next.
+        "chouine_match_deal_won_last": gettext_noop("%(the_deal)s goes to %(the_player)s."),
         "chouine_match_deal_tied": gettext_noop(
             "%(the_deal)s is tied: it counts for nobody and %(the_player_dealer)s deals again."
         ),
@@ -290,11 +292,15 @@ def match_progress(
             continue
         wins[result] += 1
         dealer = other(dealer)
+        if wins[result] == profile.deals_to_win_match:
+            # The match is over: no next dealer to name (the dealer still passes, as after
+            # any decisive deal, for whoever starts a new match from here).
+            winner = result
+            steps.append(Step("chouine_match_deal_won_last", {"number": number, "player": result}))
+            steps.append(Step("chouine_match_won", {"player": result, "wins": wins[result]}))
+            continue
         params = {"number": number, "player": result, "wins": wins[result], "player_dealer": dealer}
         steps.append(Step("chouine_match_deal_won", params))
-        if wins[result] == profile.deals_to_win_match:
-            winner = result
-            steps.append(Step("chouine_match_won", {"player": result, "wins": wins[result]}))
     if winner is None:
         steps.append(Step("chouine_match_goes_on", {"deals": profile.deals_to_win_match}))
     return MatchState(wins, dealer, winner, steps)

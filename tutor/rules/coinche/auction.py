@@ -129,7 +129,9 @@ SEVENS = sum(1 << card_of(suit, SEVEN) for suit in range(len(SUITS)))
 def four_sevens_seat(profile: Profile, hands: list[int]) -> str | None:
     """The seat whose four 7s cancel the deal (``four_sevens_cancel``), if any.
 
-    ``hands`` are bitmasks in the order of :data:`SEATS`.
+    ``hands`` are bitmasks in the order of :data:`SEATS` of the cards held at the end of
+    the auction (002 line 199, "la sfârșitul licitației"): six under a six-card auction
+    (``Profile.deal``), whose last two cards come too late to cancel anything.
 
     >>> from tutor.rules.coinche.profiles import make_profile
     >>> four_sevens_seat(make_profile(four_sevens_cancel=True), [0, SEVENS | 1 << 31, 0, 0])

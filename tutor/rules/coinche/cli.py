@@ -12,7 +12,7 @@ from ..explain import Step
 from ..payload import field
 from .auction import run_auction
 from .play import legal_plays
-from .profiles import coinche_profile
+from .profiles import AUCTION_CARDS, coinche_profile
 from .replay import check_hands, replay_payload
 from .scoring import SIDES, score_deal
 from .summary import parse_summary
@@ -64,8 +64,10 @@ def auction(payload: dict) -> tuple[dict, list[Step]]:
     hands = field(payload, "hands", None)
     masks = None
     if hands is not None:
+        # In the order dealt: the first six are the ones held during a six-card auction.
         parsed = check_hands(hands)
-        masks = [sum(1 << c for c in parsed[seat]) for seat in SEATS]
+        held = AUCTION_CARDS[profile.deal]
+        masks = [sum(1 << c for c in parsed[seat][:held]) for seat in SEATS]
     result = run_auction(profile, field(payload, "dealer"), field(payload, "calls"), masks)
     return result.as_dict(), result.steps
 

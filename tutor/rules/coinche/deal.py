@@ -23,7 +23,7 @@ from ..cards import SEATS, next_seat
 from .auction import four_sevens_seat
 from .declarations import belote_points, belote_suits, best_declarations, compare
 from .play import decide, first_leader, lead_mask
-from .profiles import FEDERATION, TRUMP_CODES, Profile
+from .profiles import AUCTION_CARDS, FEDERATION, TRUMP_CODES, Profile
 from .scoring import Contract, DealScore, DealSummary, score_deal
 from .tricks import POWER, map_mask, order_map, points_table
 
@@ -45,10 +45,9 @@ class Deal:
         return [sum(1 << c for c in self.hands[seat]) for seat in SEATS]
 
 
-# The packets each player receives, round by round, for each ``deal`` option, and how
-# many cards each holds during the auction (002 lines 11 and 149 bid before the last two).
+# The packets each player receives, round by round, for each ``deal`` option (how many
+# cards each holds during the auction: profiles.AUCTION_CARDS).
 PACKETS = {"3-2-3": (3, 2, 3), "3-3-2": (3, 3, 2), "6-2": (6, 2)}
-AUCTION_CARDS = {"3-2-3": 8, "3-3-2": 6, "6-2": 6}
 
 
 def cut_and_deal(
@@ -233,6 +232,10 @@ def special_bids(profile: Profile, trump: int) -> list[str]:
     return bids
 
 
+def _masks(hands: dict[str, list[int]]) -> list[int]:
+    return [sum(1 << c for c in hands[seat]) for seat in SEATS]
+
+
 def random_deal(
     rng: random.Random, profile: Profile = FEDERATION, dealer: str = "N", special: bool = False
 ) -> tuple[Deal, Contract, PlayedDeal, DealScore]:
@@ -243,10 +246,12 @@ def random_deal(
     A deal the profile cancels after the auction (``four_sevens_cancel``) is dealt again.
     """
     deal = cut_and_deal(rng, dealer, pattern=profile.deal)
-    hands = deal.masks()
-    while four_sevens_seat(profile, hands) is not None:
+    while (
+        profile.four_sevens_cancel
+        and four_sevens_seat(profile, _masks(deal.auction_hands(profile.deal))) is not None
+    ):
         deal = cut_and_deal(rng, dealer, pattern=profile.deal)
-        hands = deal.masks()
+    hands = deal.masks()
     code = rng.choice(profile.trumps)
     trump = TRUMP_CODES.index(code)
     low, high, step = profile.bid_range(code)

@@ -22,13 +22,16 @@ from __future__ import annotations
 from dataclasses import fields
 from functools import lru_cache
 
-from ..errors import RulesError
-from ..explain import gettext_noop, messages, option_labels
-from ..profiles import register_resolver
-from .profiles import CHOICES, RANGES, SEP, Profile, base_name, changes, encode, make_profile
+from ..explain import gettext_noop, option_labels
+from ..profiles import PROFILES, SEP, base_name, changes, encode, read_code, register_resolver
+from .profiles import CHOICES, RANGES, Profile, check_option, make_profile
 
 __all__ = [
     "BUILDER_OPTIONS",
+    "FIRST",
+    "SOURCES",
+    "check_option",
+    "make_profile",
     "NOT_IN_BUILDER",
     "OPTION_LABELS",
     "PHASES",
@@ -38,15 +41,6 @@ __all__ = [
     "domain",
     "encode",
 ]
-
-messages(
-    {
-        "bad_house_rules": gettext_noop(
-            '"%(value)s" is not a house-rule code: it should look like '
-            "federation~max_bid:180~tie_made:1."
-        ),
-    }
-)
 
 # The options a club chooses in the house-rule builder, by phase of the game. The point
 # tables stay with the profiles (and the CLI): a club changes a rule, not a card's value.
@@ -89,14 +83,78 @@ PHASES = {
         "capot_points",
         "capot_replaces_total",
         "failed_capot_points",
+        "failed_generale",
         "coinche_doubles",
         "multiply_extras",
         "capot_takes_declarations",
+        "declarations_kept",
         "score_bid_only",
     ),
     "game_end": ("target", "belote_must_validate"),
 }
 BUILDER_OPTIONS = tuple(option for options in PHASES.values() for option in options)
+# The eight options tables change most, shown first by the builder (the others stay folded
+# in their phase): seed 002's regional list names them first or most often (lines 148 to
+# 163), and the undertrump is where the sources' own profiles part (000 line 19, 003 line
+# 58), the target where their games do (000 line 39, 002 line 132, 003 line 2).
+FIRST = (
+    "undertrump",
+    "trumps",
+    "max_bid",
+    "generale",
+    "declarations",
+    "declarations_count",
+    "tie_made",
+    "target",
+)
+# Where each option comes from: (seed, line) pairs, the line numbers of the seed files
+# (tests/rules/test_house_rules.py checks that each line exists and is not blank).
+SOURCES: dict[str, tuple[tuple[str, str], ...]] = {
+    "trumps": (("002", "155-156"), ("003", "31")),
+    "min_bid": (("002", "166"),),
+    "max_bid": (("002", "148"), ("003", "30")),
+    "bid_step": (("002", "153"),),
+    "bid_scale": (("002", "185-190"),),
+    "deal": (("002", "11"), ("002", "149")),
+    "capot_bid": (("000", "9"),),
+    "generale": (("002", "157-161"), ("003", "82")),
+    "generale_unannounced": (("002", "162"),),
+    "belote_capot": (("002", "165"),),
+    "bids_per_player": (("002", "196"),),
+    "raise_own_bid": (("002", "194"),),
+    "raise_own_bid_other_suit_only": (("002", "195"),),
+    "coinche_out_of_turn": (("002", "31"), ("002", "168")),
+    "coinche_capot": (("002", "167"),),
+    "coinche_generale": (("002", "164"),),
+    "coinche_overbid": (("002", "169"),),
+    "four_sevens_cancel": (("002", "199"),),
+    "undertrump": (("000", "19"), ("003", "58")),
+    "inverted": (("002", "79-93"),),
+    "generale_leads": (("002", "99"), ("002", "163")),
+    "no_trump_lead_vs_capot": (("002", "154"),),
+    "declarations": (("002", "150"),),
+    "declarations_count": (("002", "151"),),
+    "sequence_beats_carre": (("002", "142"),),
+    "belote": (("000", "27"), ("003", "73")),
+    "belote_in_ta": (("002", "77"), ("002", "171")),
+    "belote_gold": (("002", "77"),),
+    "contract_margin": (("002", "192-193"),),
+    "tie_made": (("002", "152"),),
+    "round_to": (("000", "37"), ("002", "118")),
+    "sa_ta_count": (("002", "59"), ("002", "75"), ("002", "177-184")),
+    "fall_points": (("000", "35"), ("003", "87")),
+    "capot_points": (("000", "35"), ("002", "122")),
+    "capot_replaces_total": (("002", "122"), ("003", "80")),
+    "failed_capot_points": (("002", "122"), ("002", "175")),
+    "failed_generale": (("002", "124"), ("002", "176")),
+    "coinche_doubles": (("002", "126"), ("002", "172")),
+    "multiply_extras": (("000", "37"),),
+    "capot_takes_declarations": (("000", "35"),),
+    "declarations_kept": (("002", "128"),),
+    "score_bid_only": (("002", "173"), ("002", "197")),
+    "target": (("000", "39"), ("002", "132"), ("003", "2")),
+    "belote_must_validate": (("000", "39"),),
+}
 # The Profile fields the builder leaves out, and why: every other field is an option of
 # PHASES (tests/test_house_rules_pages.py checks it, so a new field cannot be forgotten).
 NOT_IN_BUILDER = {
@@ -152,16 +210,18 @@ OPTION_LABELS = {
     "capot_points": gettext_noop("Value of a capot"),
     "capot_replaces_total": gettext_noop("A capot replaces the card points"),
     "failed_capot_points": gettext_noop("Points for a failed capot"),
+    "failed_generale": gettext_noop("Points for a failed générale"),
     "coinche_doubles": gettext_noop("What a coinche multiplies when the contract is made"),
     "multiply_extras": gettext_noop("A coinche multiplies declarations and belote"),
     "capot_takes_declarations": gettext_noop("A capot takes the defence's declarations"),
+    "declarations_kept": gettext_noop("Each side keeps its own declarations"),
     "score_bid_only": gettext_noop("Only the bid is scored"),
     "target": gettext_noop("Target score"),
     "belote_must_validate": gettext_noop(
         "A game reached through a belote alone needs one more trick"
     ),
 }
-option_labels(OPTION_LABELS)
+option_labels(OPTION_LABELS, game="coinche")
 # The contracts a club may add to the four suits.
 EXTRA_TRUMPS = ("SA", "TA")
 
@@ -184,42 +244,21 @@ def domain(option: str) -> tuple:
     return ("int", low, high, step)
 
 
-# A code longer than every option changed at once is not one.
-MAX_LENGTH = 600
 _TYPES = {f.name: f.type for f in fields(Profile)}
-
-
-def _value(option: str, text: str) -> object:
-    kind = _TYPES.get(option)
-    if kind == "bool":
-        return {"1": True, "0": False}.get(text, text)
-    if kind == "int":
-        return int(text) if text.isdigit() and len(text) <= 7 else text
-    if kind == "str" or kind is None:
-        return text
-    items = text.split(".") if text else []
-    if option == "trumps":
-        return items
-    return [int(v) if v.isdigit() and len(v) <= 7 else v for v in items]
 
 
 @lru_cache(maxsize=512)
 def decode(code: str) -> Profile:
     """The house profile written ``code``; every option checked by :func:`make_profile`."""
-    if not isinstance(code, str) or len(code) > MAX_LENGTH:
-        raise RulesError("bad_house_rules", value=str(code)[:40])
-    base, *parts = code.split(SEP)
-    overrides = {}
-    for part in parts:
-        option, colon, text = part.partition(":")
-        if not colon or option in overrides:
-            raise RulesError("bad_house_rules", value=code[:40])
-        overrides[option] = _value(option, text)
+    base, overrides = read_code(code, _TYPES)
     return make_profile(base, **overrides)
 
 
 def _resolve(name: str) -> Profile | None:
-    return decode(name) if SEP in name else None
+    # Another game's code (a Chouine base) is left to that game's resolver.
+    if SEP not in name or not isinstance(PROFILES.get(base_name(name)), Profile):
+        return None
+    return decode(name)
 
 
 register_resolver(_resolve)

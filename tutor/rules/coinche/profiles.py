@@ -19,10 +19,11 @@ bad_option_type max_bid
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import ClassVar
 
 from ..errors import RulesError
-from ..explain import gettext_noop, messages
-from ..profiles import SEP, base_name, get_profile, register_profile
+from ..explain import gettext_noop, messages, option_game
+from ..profiles import encode, get_profile, register_profile
 
 messages(
     {
@@ -47,6 +48,9 @@ messages(
         "profile_not_coinche": gettext_noop(
             "The profile %(value)s is not a Coinche or Belote profile."
         ),
+        "option_not_coinche": gettext_noop(
+            'The option "%(option)s" is a rule of Chouine: Coinche and Belote rules do not have it.'
+        ),
     }
 )
 
@@ -60,6 +64,9 @@ CARRES = (0, 0, 150, 100, 200, 100, 100, 100)
 CARRES_SA_002 = (0, 0, 100, 150, 100, 100, 100, 200)
 
 TRUMP_CODES = ("S", "H", "D", "C", "SA", "TA")
+# How many cards each player holds during the auction, for each ``deal`` option (002 lines
+# 11 and 149 bid before the last two).
+AUCTION_CARDS = {"3-2-3": 8, "3-3-2": 6, "6-2": 6}
 # 002 lines 188-190: no trump bids 70-130 and all trumps 130-250 stand beside 80-140 in a suit.
 SCALE_TABLE = {"SA": (70, 130, 10), "TA": (130, 250, 20)}
 
@@ -71,6 +78,7 @@ class Profile:
     The defaults are the federation profile (seed 000).
     """
 
+    GAME: ClassVar[str] = "coinche"
     name: str = "federation"
     # Contracts a bid may name, among S H D C SA TA.
     trumps: tuple[str, ...] = ("S", "H", "D", "C")
@@ -115,8 +123,9 @@ class Profile:
     # 70-130 by 10 and all trumps 130-250 by 20, ranked by the seed's comparison table).
     bid_scale: str = "same"
     # 002 line 99: the player who bids a générale leads the first trick; line 163 (off)
-    # keeps the usual lead.
-    generale_leads: bool = True
+    # keeps the usual lead. Only 002 gives the générale a lead: 000 (line 19), 003 (line 47)
+    # and 004 (silent: the common rule) let the dealer's right-hand player lead.
+    generale_leads: bool = False
     # 002 line 154: a defender on lead against a capot or générale may not lead a trump.
     no_trump_lead_vs_capot: bool = False
     # 002 lines 79-93 (cavaillonnaise): every card order and point scale upside down.
@@ -138,6 +147,10 @@ class Profile:
     capot_points: int = 250
     capot_replaces_total: bool = False
     failed_capot_points: int = 160
+    # What the defence scores in place of the 160 when a générale bid fails: "fall" (the
+    # profile's fall_points, as 002 line 176 counts it, 160 + the générale) or "award" (the
+    # générale's own value, as 002 counts a failed capot, line 122, "similarly", line 124).
+    failed_generale: str = "fall"
     multiply_extras: bool = True
     # What a coinche multiplies in a made contract: "fall" (160, or 250 on capot, + the
     # contract: D6), "own" (002 line 126: the takers' own points + the contract), or "bid"
@@ -149,6 +162,10 @@ class Profile:
     # "two_thirds" (002 line 184: all trumps × 2/3, without the last-trick 10).
     sa_ta_count: str = "points"
     capot_takes_declarations: bool = True
+    # 002 line 128: declarations are "added to each team" after the contract is settled,
+    # so each side keeps its own whether the contract is made or not, coinched or not.
+    # Off: the side that wins the deal scores both sides' (000 line 35, 003, 004).
+    declarations_kept: bool = False
     # "Points annoncés" (002 lines 173 and 197): the deal's winner scores the contract's
     # value (× the coinche multiplier) and nothing else: no card points, declarations or
     # belote, so a side never scores more than it promised.
@@ -218,6 +235,9 @@ ENCYCLOPEDIA = Profile(
     multiply_extras=False,
     capot_takes_declarations=False,
     coinche_doubles="own",
+    generale_leads=True,
+    failed_generale="award",
+    declarations_kept=True,
     target=3000,
     belote_must_validate=False,
 )
@@ -269,6 +289,7 @@ CHOICES: dict[str, tuple] = {
     "deal": ("3-2-3", "3-3-2", "6-2"),
     "bid_scale": ("same", "table"),
     "coinche_doubles": ("fall", "own", "bid"),
+    "failed_generale": ("fall", "award"),
     "sa_ta_count": ("points", "coefficient", "table", "two_thirds"),
 }
 
@@ -364,35 +385,12 @@ def _validate(profile: Profile) -> None:
 def check_option(option: str, value: object) -> object:
     """``value`` checked for ``option`` (name, type and range); returns it normalised."""
     if option not in _FIELDS or option == "name":
+        if option_game(option) == "chouine":
+            raise RulesError("option_not_coinche", option=option)
         raise RulesError("unknown_option", option=str(option)[:40])
     value = _check_type(option, value, _FIELDS[option].type)
     _check_range(option, value)
     return value
-
-
-def _text(value: object) -> str:
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    if isinstance(value, tuple):
-        return ".".join(str(v) for v in value)
-    return str(value)
-
-
-def changes(profile: Profile) -> dict[str, object]:
-    """The options of ``profile`` that differ from its source profile, in field order."""
-    base = get_profile(base_name(profile.name))
-    return {
-        f.name: getattr(profile, f.name)
-        for f in fields(Profile)
-        if f.name != "name" and getattr(profile, f.name) != getattr(base, f.name)
-    }
-
-
-def encode(profile: Profile) -> str:
-    """The one code of ``profile`` (its source's name when nothing differs)."""
-    parts = [base_name(profile.name)]
-    parts += [f"{option}:{_text(value)}" for option, value in changes(profile).items()]
-    return SEP.join(parts)
 
 
 def make_profile(base: object = "federation", **overrides: object) -> Profile:

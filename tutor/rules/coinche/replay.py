@@ -36,7 +36,7 @@ from .declarations import (
     declaration_steps,
 )
 from .play import decide, first_leader, lead_mask, legal_plays
-from .profiles import Profile
+from .profiles import AUCTION_CARDS, Profile
 from .scoring import CAPOTS, GENERALES, SIDES, Contract, DealScore, DealSummary, score_deal
 from .summary import parse_contract, parse_game
 from .tricks import POWER, explain_trick, map_mask, order_map, points_table, trump_code
@@ -183,8 +183,10 @@ def replay(
                 raise RulesError("redeal_no_play")
             return ReplayResult(True, None, [], steps)
         contract = auction.contract
-    # A given contract is an auction's end too, where the four 7s cancel the deal.
-    sevens = four_sevens_seat(profile, [sum(1 << c for c in hands[seat]) for seat in SEATS])
+    # A given contract is an auction's end too, where the four 7s cancel the deal; they are
+    # looked for among the cards held then (each hand's first six under a six-card deal).
+    held = AUCTION_CARDS[profile.deal]
+    sevens = four_sevens_seat(profile, [sum(1 << c for c in hands[s][:held]) for s in SEATS])
     if sevens is not None:
         if plays:
             raise RulesError("four_sevens_no_play", seat=sevens)

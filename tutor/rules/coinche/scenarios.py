@@ -145,7 +145,9 @@ def _summary_json(summary: DealSummary, classic: bool) -> dict:
 
 
 def _deal_json(profile, dealer, hands, plays, summary, classic) -> dict | None:
-    # A deal the profile cancels after the auction is never played.
+    # A deal the profile cancels after the auction is never played. The whole hands are
+    # read (a superset of the six held in a six-card auction): the JSON lists each hand in
+    # card order, not the order dealt, so no deal it gives can be cancelled by a replay.
     if four_sevens_seat(profile, hands) is not None:
         return None
     result = score_deal(profile, summary)

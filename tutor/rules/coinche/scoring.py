@@ -42,7 +42,11 @@ def _ten(params: dict) -> str:
 
 
 def _multiplied_case(params: dict) -> str:
-    extras = params.get("points_declarations_all") or params.get("points_belote")
+    extras = (
+        params.get("points_declarations_all")
+        or params.get("points_declarations")
+        or params.get("points_belote")
+    )
     return by_multiplier(params) + ("_extras" if extras else "")
 
 
@@ -224,6 +228,16 @@ messages(
             zero=gettext_noop("%(side)s score nothing."),
         ),
         "score_all": gettext_noop("%(side)s score %(sum)s."),
+        # 002 line 128: the side that loses the deal still adds its own declarations.
+        "score_kept": variants(
+            lambda params: "belote" if params.get("points_belote") else "declarations",
+            declarations=ngettext_noop(
+                "%(side)s keep their own declarations, %(points)s point.",
+                "%(side)s keep their own declarations, %(points)s points.",
+                "points",
+            ),
+            belote=gettext_noop("%(side)s keep their own declarations and belote: %(sum)s."),
+        ),
         "score_multiplied": variants(
             by_multiplier,
             coinche=gettext_noop("%(side)s score (%(terms)s) × 2 for the coinche = %(points)s."),
@@ -663,24 +677,26 @@ def _coinche(profile, summary, totals, scaled, capot, steps):
                     )
                 steps.append(Step("score_own", own_params))
         elif profile.coinche_doubles != "fall":
-            scores[ds] = _own_multiplied(profile, ds, base, value, decl, bel[ds], mult, steps)
-            scores[fs] = bel[fs]
-            if steps is not None:
-                steps.append(Step("score_belote_only", {"side": SIDES[fs], "points": bel[fs]}))
+            won = _declarations_won(profile, decl, ds)
+            scores[ds] = _own_multiplied(profile, ds, base, value, won, bel[ds], mult, steps)
+            scores[fs] = _kept(profile, decl, bel, fs, steps)
         else:
-            scores[ds] = _multiplied(profile, ds, base, value, decl, bel[ds], mult, steps)
-            scores[fs] = bel[fs]
-            if steps is not None:
-                steps.append(Step("score_belote_only", {"side": SIDES[fs], "points": bel[fs]}))
+            won = _declarations_won(profile, decl, ds)
+            scores[ds] = _multiplied(profile, ds, base, value, won, bel[ds], mult, steps)
+            scores[fs] = _kept(profile, decl, bel, fs, steps)
     else:
-        base = profile.failed_capot_points if c.bid in CAPOTS else profile.fall_points
-        if profile.coinche_doubles == "bid" and mult > 1:
-            scores[fs] = _own_multiplied(profile, fs, base, value, decl, bel[fs], mult, steps)
+        if c.bid in CAPOTS:
+            base = profile.failed_capot_points
+        elif c.bid in GENERALES and profile.failed_generale == "award":
+            base = profile.generale
         else:
-            scores[fs] = _multiplied(profile, fs, base, value, decl, bel[fs], mult, steps)
-        scores[ds] = bel[ds]
-        if steps is not None:
-            steps.append(Step("score_belote_only", {"side": SIDES[ds], "points": bel[ds]}))
+            base = profile.fall_points
+        won = _declarations_won(profile, decl, fs)
+        if profile.coinche_doubles == "bid" and mult > 1:
+            scores[fs] = _own_multiplied(profile, fs, base, value, won, bel[fs], mult, steps)
+        else:
+            scores[fs] = _multiplied(profile, fs, base, value, won, bel[fs], mult, steps)
+        scores[ds] = _kept(profile, decl, bel, ds, steps)
     if profile.round_to:
         for s in (0, 1):
             rounded = round_half_up(scores[s], profile.round_to)
@@ -700,9 +716,33 @@ def _coinche(profile, summary, totals, scaled, capot, steps):
     return scores, made
 
 
-def _multiplied(profile, side, base, value, decl, belote, mult, steps):
-    """The winning side's score when it takes everything: base, contract, all declarations."""
-    declarations = decl[0] + decl[1]
+def _declarations_won(profile: Profile, decl: tuple[int, int], side: int) -> dict:
+    """The declarations the deal's winner ``side`` adds, as the step's labelled term: both
+    sides' (000, 003, 004), or only its own where each side keeps its own (002 line 128)."""
+    if profile.declarations_kept:
+        return {"points_declarations": decl[side]}
+    return {"points_declarations_all": decl[0] + decl[1]}
+
+
+def _kept(profile: Profile, decl: tuple[int, int], bel: tuple[int, int], side: int, steps):
+    """What the side that loses the deal keeps: its belote, and its own declarations where
+    each side keeps its own (002 line 128)."""
+    declarations = decl[side] if profile.declarations_kept else 0
+    points = bel[side] + declarations
+    if steps is not None:
+        if declarations:
+            params = {"side": SIDES[side], "points_declarations": declarations}
+            params.update(points_belote=bel[side], points=points)
+            steps.append(Step("score_kept", params))
+        else:
+            steps.append(Step("score_belote_only", {"side": SIDES[side], "points": points}))
+    return points
+
+
+def _multiplied(profile, side, base, value, won, belote, mult, steps):
+    """The winning side's score when it takes everything: base, contract, the declarations
+    it wins (``won``, from :func:`_declarations_won`)."""
+    declarations = sum(won.values())
     if mult == 1:
         points = base + value + declarations + belote
         if steps is not None:
@@ -713,7 +753,7 @@ def _multiplied(profile, side, base, value, decl, belote, mult, steps):
                         "side": SIDES[side],
                         "points_base": base,
                         "points_contract": value,
-                        "points_declarations_all": declarations,
+                        **won,
                         "points_belote": belote,
                         "points": points,
                     },
@@ -747,7 +787,7 @@ def _multiplied(profile, side, base, value, decl, belote, mult, steps):
                     "points_base": base,
                     "points_contract": value,
                     "multiplier": mult,
-                    "points_declarations_all": declarations,
+                    **won,
                     "points_belote": belote,
                     "points": points,
                 },
@@ -756,11 +796,11 @@ def _multiplied(profile, side, base, value, decl, belote, mult, steps):
     return points
 
 
-def _own_multiplied(profile, side, base, value, decl, belote, mult, steps):
+def _own_multiplied(profile, side, base, value, won, belote, mult, steps):
     """A coinched contract's winner under ``coinche_doubles`` "own" (002 line 126: the
     winner's points and the contract, multiplied) or "bid" (002 line 172: the contract
-    alone multiplied); every declaration and the side's belote added unmultiplied."""
-    declarations = decl[0] + decl[1]
+    alone multiplied); the declarations it wins and its belote added unmultiplied."""
+    declarations = sum(won.values())
     if profile.coinche_doubles == "bid":
         points = base + value * mult + declarations + belote
         code = "score_bid_multiplied"
@@ -776,7 +816,7 @@ def _own_multiplied(profile, side, base, value, decl, belote, mult, steps):
                     "points_base": base,
                     "points_contract": value,
                     "multiplier": mult,
-                    "points_declarations_all": declarations,
+                    **won,
                     "points_belote": belote,
                     "points": points,
                 },

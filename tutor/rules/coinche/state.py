@@ -34,7 +34,6 @@ from ..cards import KING, QUEEN, SEATS, card_code, card_of, next_seat, side_of
 from ..errors import RulesError
 from ..explain import Step, gettext_noop, messages, variants
 from .auction import Auction, four_sevens_seat, parse_call
-from .deal import AUCTION_CARDS
 from .declarations import (
     Combination,
     belote_suits,
@@ -43,7 +42,7 @@ from .declarations import (
     declaration_steps,
 )
 from .play import LegalAnswer, first_leader, legal_plays
-from .profiles import Profile, coinche_profile
+from .profiles import AUCTION_CARDS, Profile, coinche_profile
 from .replay import CAPOT_BIDS, ReplayResult, choose_declarations, replay
 from .scoring import Contract
 from .tricks import explain_trick, points_table, trick_winner
@@ -223,8 +222,11 @@ class CoincheDeal:
         if self.dealt < 8:
             steps.append(Step("deal_completed", {"seat": self.dealer}))
             self.dealt = 8
-        # The four 7s, like the declarations below, are read from the whole hand (replay).
-        sevens = four_sevens_seat(self.profile, [self.remaining[seat] for seat in SEATS])
+        # The four 7s are read from the cards held at the end of the auction (replay).
+        held = AUCTION_CARDS[self.profile.deal]
+        sevens = four_sevens_seat(
+            self.profile, [sum(1 << c for c in self.hands[seat][:held]) for seat in SEATS]
+        )
         if sevens is not None:
             self.redeal = Step("four_sevens_redeal", {"seat": sevens})
             return [*steps, self.redeal]

@@ -1,0 +1,155 @@
+"""axe-core over every kind of page, on a phone and a desktop: no serious and no moderate
+violation (critical ones included). axe-core comes from the npm registry at a pinned version
+(the Makefile's test-setup puts it in the virtualenv) and is injected by the test alone."""
+
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from tests.club.conftest import create
+from tutor.club import state, views
+from tutor.club.models import ClubSession
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parent.parent / ".venv/axe/node_modules/axe-core/axe.min.js"
+OPTIONS = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    },
+}
+
+REFEREE = "/referee/?game=coinche&trump=H&leader=N&t1=AS&t2=JH&t3=&hand=8H&hand=KD&hand=8C&hand=QS"
+PAGES = [
+    "/",
+    "/learn/",
+    "/learn/coinche-cards/",
+    "/learn/coinche-play/",
+    "/quiz/",
+    "/quiz/q/legal_cards/federation/12/",
+    "/quiz/q/trick_winner/federation/12/",
+    "/quiz/test/",
+    "/quiz/progress/",
+    "/quiz/review/",
+    "/quiz/calculator/",
+    "/quiz/sheet/",
+    "/profiles/",
+    "/profiles/house/",
+    "/glossary/",
+    "/learn/account/login/",
+    "/learn/account/signup/",
+    "/club/",
+    "/play/coinche/",
+    "/play/chouine/",
+    "/referee/?game=coinche",
+    REFEREE,
+    "/no-such-page/",
+]
+
+
+def audit(page, path=""):
+    """The serious, moderate and critical violations on the page, as (rule, node) pairs."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(AXE.read_text())
+    found = page.evaluate(
+        """async (options) => (await axe.run(document, options)).violations
+             .filter(v => ['critical', 'serious', 'moderate'].includes(v.impact))
+             .map(v => [v.id, v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')])""",
+        OPTIONS,
+    )
+    return [(path, rule, nodes) for rule, nodes in found]
+
+
+def answer(page):
+    """Gives the first answer of the first form on the page, wrong or right."""
+    form = page.locator("form.answer-form").first
+    for index in range(form.locator("input[type=number]").count()):
+        form.locator("input[type=number]").nth(index).fill("1")
+    if not form.locator("input[type=number]").count():
+        form.locator("input:not([type=hidden])").first.check()
+    form.locator("button[type=submit]").click()
+
+
+def answer_wrong(page):
+    """Checks an answer, wrong or right: the feedback is drawn."""
+    answer(page)
+    expect(page.locator(".feedback-title").first).to_be_visible()
+
+
+def club_pages(page, url, lang):
+    """A club session's pages: the teacher's, the projector's, a phone's in each phase."""
+    teacher = Client()
+    create(teacher, game="coinche", profile="federation", topics=["play"], seconds="30")
+    session = ClubSession.objects.latest("created_at")
+    host = views.host_url(session)
+    found = []
+    page.goto(f"{url}/{lang}/club/join/?code={session.code}")
+    found += audit(page, "/club/join/")
+    page.locator("[name=nickname]").fill("Ana")
+    page.locator("main form button.primary").click()
+    expect(page.locator("#live")).to_have_attribute("data-phase", "lobby")
+    found += audit(page, "/club/play/ lobby")
+    state.advance(session.pk)
+    page.reload()
+    found += audit(page, "/club/play/ question")
+    page.locator("#live form label.pick").first.click()
+    page.locator("#live form button.send").click()
+    state.reveal(session.pk)
+    page.reload()
+    expect(page.locator("#live")).to_have_attribute("data-phase", "reveal")
+    found += audit(page, "/club/play/ reveal")
+    page.goto(f"{url}{host}")
+    found += audit(page, "/club/host/")
+    page.goto(url + page.locator("[data-screen-link]").get_attribute("href"))
+    found += audit(page, "/club/screen/")
+    key = host.rstrip("/").split("/")[-1]
+    for name in ("club_results", "club_handout"):
+        page.goto(f"{url}/{lang}{reverse(name, args=[session.code, key])[3:]}")
+        found += audit(page, name)
+    return found
+
+
+@pytest.mark.parametrize(("lang", "width"), [("pt", 390), ("fr", 1280)])
+def test_no_serious_or_moderate_violation_on_any_kind_of_page(site, lang, width):
+    url, page = site
+    page.set_viewport_size({"width": width, "height": 844 if width < 600 else 800})
+    found = []
+    for path in PAGES:
+        page.goto(f"{url}/{lang}{path}")
+        found += audit(page, path)
+    # Pages after an action: an answered exercise, a question's feedback, a self-test's
+    # question and results, a score sheet, a deal being played.
+    for path in ("/learn/coinche-cards/", "/quiz/q/trick_winner/federation/12/"):
+        page.goto(f"{url}/{lang}{path}")
+        answer_wrong(page)
+        found += audit(page, f"{path} answered")
+    # The home page of a learner who has now worked: where they are, and the goal.
+    page.goto(f"{url}/{lang}/")
+    expect(page.locator("[data-learner]")).to_be_visible()
+    found += audit(page, "/ (returning)")
+    page.goto(f"{url}/{lang}/quiz/goal/")
+    found += audit(page, "/quiz/goal/")
+    page.goto(f"{url}/{lang}/quiz/test/")
+    page.locator("[name=length]").select_option("5")
+    page.locator("main form button.primary").click()
+    found += audit(page, "/quiz/test/<id>/")
+    for answered in range(1, 5):
+        answer(page)
+        expect(page.locator(".test-progress progress")).to_have_attribute("value", str(answered))
+    answer(page)
+    expect(page.locator(".test-score")).to_be_visible()
+    found += audit(page, "/quiz/test/<id>/result/")
+    page.goto(f"{url}/{lang}/quiz/sheet/")
+    page.locator("main form button.primary").click()
+    found += audit(page, "/quiz/sheet/<token>/")
+    for game in ("coinche", "chouine"):
+        page.goto(f"{url}/{lang}/play/{game}/")
+        page.locator("main form button.primary").first.click()
+        expect(page.locator("#play-area")).to_be_visible()
+        found += audit(page, f"/play/{game}/<token>/")
+    found += club_pages(page, url, lang)
+    assert found == []

@@ -1,0 +1,90 @@
+"""ASGI entry point, served by uvicorn (gunicorn's worker class in production, docs/club.md).
+
+Two doors into one Django project. A live page's event stream (a path ending in ``/events/``)
+is an async view that holds its connection without holding a thread, so it goes through
+Django's ASGI handler. Every other request is an ordinary page, a plain function: it goes
+through Django's WSGI handler, as under gunicorn's threads, on a few threads of this process
+(``SERVER_THREADS``): its body read first, its response sent whole, one hop from the event
+loop to a thread and back. Django's ASGI handler would run each page in a thread of its own
+and hop between the loop and threads for every sync middleware, at about twice the CPU per
+page (measured in docs/club.md, Live channel).
+"""
+
+import asyncio
+import io
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings")
+
+import django  # noqa: E402
+
+django.setup(set_prefix=False)
+
+from a2wsgi.wsgi import build_environ  # noqa: E402
+from django.core.handlers.asgi import ASGIHandler  # noqa: E402
+from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
+
+from tutor import push  # noqa: E402
+
+THREADS = int(os.environ.get("SERVER_THREADS", "2"))
+# No page takes a body this large (forms of a few fields; Django refuses more than 2.5 MB).
+MAX_BODY = 10 * 1024 * 1024
+
+
+class Pages:
+    """Ordinary pages: Django's WSGI handler on ``THREADS`` threads of this process."""
+
+    def __init__(self, threads: int):
+        self.handler = WSGIHandler()
+        self.executor = ThreadPoolExecutor(threads, thread_name_prefix="pages")
+
+    async def __call__(self, scope, receive, send):
+        body = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body += message.get("body", b"")
+            if len(body) > MAX_BODY:
+                await send({"type": "http.response.start", "status": 413, "headers": []})
+                await send({"type": "http.response.body", "body": b""})
+                return
+            if not message.get("more_body"):
+                break
+        environ = build_environ(scope, io.BytesIO(body))
+        loop = asyncio.get_running_loop()
+        status, headers, content = await loop.run_in_executor(self.executor, self.run, environ)
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": content})
+
+    def run(self, environ):
+        """On a page thread: the whole response (pages and static files are small)."""
+        started, chunks = {}, []
+
+        def start_response(status, headers, exc_info=None):
+            started["status"] = int(status.split(" ", 1)[0])
+            started["headers"] = [
+                (name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in headers
+            ]
+            return chunks.append
+
+        result = self.handler(environ, start_response)
+        try:
+            chunks.extend(result)
+        finally:
+            if hasattr(result, "close"):
+                result.close()
+        return started["status"], started["headers"], b"".join(chunks)
+
+
+streams = ASGIHandler()
+pages = Pages(THREADS)
+
+
+async def application(scope, receive, send):
+    if scope["type"] == "http" and push.is_stream(scope["path"]):
+        return await streams(scope, receive, send)
+    if scope["type"] == "lifespan":
+        return await push.lifespan(receive, send)
+    return await pages(scope, receive, send)
