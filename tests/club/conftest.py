@@ -42,6 +42,15 @@ def host(session):
     return url
 
 
+def signed_in(context, url, user):
+    """A browser context signed in as ``user`` (the session cookie of a test client)."""
+    client = Client()
+    client.force_login(user)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}]
+    )
+
+
 def join(client, session, nickname, lang="en"):
     response = client.post(
         reverse("club_join"), {"code": session.code, "nickname": nickname, "lang": lang}

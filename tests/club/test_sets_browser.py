@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from django.utils import timezone, translation
 from openpyxl import load_workbook
 from playwright.sync_api import expect
 
+from tests.club.conftest import signed_in
 from tutor import exercises
 from tutor.club import live
 from tutor.club.models import ClubSession, Homework, QuestionSet
@@ -58,14 +58,6 @@ def shot(page, name, full=False):
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=f"{SHOTS}/{name}.png", full_page=full)
-
-
-def signed_in(context, url, user):
-    client = Client()
-    client.force_login(user)
-    context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}]
-    )
 
 
 def no_sideways_scroll(page):

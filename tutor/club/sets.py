@@ -28,6 +28,7 @@ from tutor import exercises
 from tutor.exercises.base import MAX_SEED
 from tutor.pages import rules
 from tutor.quiz import labels, situations
+from tutor.reports import spots
 from tutor.rules.explain import Step, seat_name
 from tutor.rules.profiles import fits
 
@@ -141,6 +142,8 @@ def _previews(question_set: QuestionSet, lang: str) -> list[dict]:
                 "source": SOURCES.get(item.source, ""),
                 "question": questions.present(posed, lang),
                 "explanation": questions.explain(posed, lang),
+                # The teacher reads the engine's answer here: a wrong one is reported from it.
+                "report": spots.exercise(posed, exercises.solve(posed).steps, step=number),
             }
         )
     return items
