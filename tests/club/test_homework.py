@@ -72,6 +72,8 @@ def test_a_learner_answers_with_the_engines_explanation_and_gets_a_review(homewo
     assert 'data-result="wrong"' in body
     verdict = exercises.check(homework.questions[1], tap(homework.questions[1], False)["card"])
     assert exercises.text(verdict.why_wrong[0], "pt") in body
+    # One answer counts: the solution at once, and no "Try again" to answer it over.
+    assert "data-expected" in body and 'data-action="retry"' not in body
     # The rule missed waits in this browser's review queue.
     assert ReviewItem.objects.get().rule == verdict.rule
     # The same question again (a second tab, the back button): refused, nothing changes.

@@ -195,6 +195,8 @@ def _answer(request, homework, learner):
         "target": "#exercise",
         "id": "exercise",
         "hidden": {"number": number},
+        # Each answer counts once: the verdict leads on, never back.
+        "once": True,
         "next_url": request.path,
         "next_label": _("Next question")
         if number + 1 < len(homework.questions)
