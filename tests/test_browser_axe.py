@@ -2,16 +2,20 @@
 violation (critical ones included). axe-core comes from the npm registry at a pinned version
 (the Makefile's test-setup puts it in the virtualenv) and is injected by the test alone."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.club.conftest import create
+from tests.club.conftest import create, signed_in
+from tutor import exercises
 from tutor.club import state, views
-from tutor.club.models import ClubSession
+from tutor.club.models import ClubSession, Homework, QuestionSet, SetQuestion
 
 pytestmark = pytest.mark.browser
 
@@ -32,6 +36,7 @@ PAGES = [
     "/quiz/",
     "/quiz/q/legal_cards/federation/12/",
     "/quiz/q/trick_winner/federation/12/",
+    "/quiz/q/play_card/federation/12/",
     "/quiz/test/",
     "/quiz/progress/",
     "/quiz/review/",
@@ -67,6 +72,10 @@ def audit(page, path=""):
 def answer(page):
     """Gives the first answer of the first form on the page, wrong or right."""
     form = page.locator("form.answer-form").first
+    taps = form.locator("button[data-card], button[data-call]")
+    if taps.count():
+        taps.first.click()  # a tap question: the card or call sends itself
+        return
     for index in range(form.locator("input[type=number]").count()):
         form.locator("input[type=number]").nth(index).fill("1")
     if not form.locator("input[type=number]").count():
@@ -113,6 +122,51 @@ def club_pages(page, url, lang):
     return found
 
 
+def sets_pages(page, url, lang):
+    """A teacher's question sets and homework: the list, a set with its previews, a position
+    to add, a learner's homework (its start, a question answered) and the teacher's report."""
+    teacher = User.objects.create(username=f"prof-{lang}")
+    signed_in(page.context, url, teacher)
+    question_set = QuestionSet.objects.create(
+        owner=teacher, name="Ce soir", game="coinche", profile="federation"
+    )
+    posed = [exercises.pose(kind, 3, "federation") for kind in ("play_card", "make_call")]
+    for order, question in enumerate(posed):
+        SetQuestion.objects.create(
+            question_set=question_set, order=order, question=question, source="drawn"
+        )
+    homework = Homework.objects.create(
+        owner=teacher,
+        name="Ce soir",
+        game="coinche",
+        profile="federation",
+        questions=posed,
+        deadline=timezone.now() + timedelta(days=2),
+    )
+    found = []
+    for path in (
+        "/club/sets/",
+        f"/club/sets/{question_set.token}/",
+        f"/club/homework/{homework.token}/report/",
+    ):
+        page.goto(f"{url}/{lang}{path}")
+        found += audit(page, path)
+    page.goto(f"{url}/{lang}/club/sets/{question_set.token}/")
+    page.locator("[data-question] .set-answer summary").first.click()
+    found += audit(page, "/club/sets/<token>/ answer open")
+    page.goto(f"{url}/{lang}{REFEREE}")
+    page.locator("[data-action=ask-at-club]").click()
+    found += audit(page, "/club/sets/add/")
+    page.goto(f"{url}/{lang}/club/homework/{homework.token}/")
+    found += audit(page, "/club/homework/ start")
+    page.locator("[name=nickname]").fill("Ana")
+    page.locator("[data-action=start-homework]").click()
+    page.locator("#exercise form button[data-card]").first.click()
+    expect(page.locator("[data-result]")).to_be_visible()
+    found += audit(page, "/club/homework/ answered")
+    return found
+
+
 @pytest.mark.parametrize(("lang", "width"), [("pt", 390), ("fr", 1280)])
 def test_no_serious_or_moderate_violation_on_any_kind_of_page(site, lang, width):
     url, page = site
@@ -151,5 +205,14 @@ def test_no_serious_or_moderate_violation_on_any_kind_of_page(site, lang, width)
         page.locator("main form button.primary").first.click()
         expect(page.locator("#play-area")).to_be_visible()
         found += audit(page, f"/play/{game}/<token>/")
+    # A tap question's first miss: the tap chosen marked, the taps kept to tap again.
+    page.goto(f"{url}/{lang}/quiz/q/play_card/federation/12/")
+    question = exercises.pose("play_card", 12, "federation")
+    right = exercises.solve(question).expected
+    wrong = next(card for card in question["data"]["hand"] if card not in right)
+    page.locator(f"form.answer-form button[data-card='{wrong}']").click()
+    expect(page.locator("[data-held]")).to_be_visible()
+    found += audit(page, "/quiz/q/play_card/ first miss")
     found += club_pages(page, url, lang)
+    found += sets_pages(page, url, lang)
     assert found == []

@@ -22,6 +22,7 @@ from tutor.rules.explain import (
     Step,
     bid_name,
     card_name,
+    contract_name,
     gettext_noop,
     messages,
     player_name,
@@ -41,8 +42,9 @@ SUIT_CYCLE = "SHCD"
 # counter-clockwise, so the next player sits on the right and the partner opposite.
 POSITIONS = ("bottom", "right", "top", "left")
 # What a card of an answered hand shows (see :func:`verdicts`); a hand nobody chose from,
-# only judged (the referee), shows "allowed" and "refused".
-VERDICTS = ("right", "wrong", "missed", "unchosen", "allowed", "refused")
+# only judged (the referee), shows "allowed" and "refused"; a room's answers to a tap
+# question (a club's projector), "correct" and "incorrect".
+VERDICTS = ("right", "wrong", "missed", "unchosen", "allowed", "refused", "correct", "incorrect")
 
 messages(
     {
@@ -155,6 +157,8 @@ def hand_view(
     verdict: Mapping[str, str] | None = None,
     reasons: Mapping[str, str] | None = None,
     sort: bool = True,
+    labels: Mapping[str, str] | None = None,
+    counts: Mapping[str, int] | None = None,
 ) -> dict:
     """A hand to draw.
 
@@ -162,12 +166,15 @@ def hand_view(
     select-all answer), ``play`` (one button per card, named ``card``; the cards in
     ``refused``, code to the engine's reason, are ``aria-disabled``). ``chosen``: the
     cards ticked. ``verdict`` (code to one of :data:`VERDICTS`) and ``reasons``
-    (code to the engine's sentence) mark an answered hand.
+    (code to the engine's sentence) mark an answered hand. ``labels``: a caption under a
+    card (the seat that played it, for the cards of a trick); ``counts``: how many people
+    chose each card (a club's answers), shown on it.
     """
     cards = list(cards)
     groups = sort_hand(cards, trump, game) if sort else [cards]
     chosen, refused = set(chosen), dict(refused or {})
     verdict, reasons = dict(verdict or {}), dict(reasons or {})
+    labels = dict(labels or {})
     views = [
         [
             {
@@ -176,6 +183,8 @@ def hand_view(
                 "refused": refused.get(code, ""),
                 "verdict": verdict.get(code, ""),
                 "reason": reasons.get(code, ""),
+                "label": labels.get(code, ""),
+                "count": None if counts is None else counts.get(code, 0),
             }
             for code in group
         ]
@@ -261,6 +270,39 @@ def call_view(seat: str, text: str, order: int, lang: str) -> dict:
         view["double"] = {"coinche": "×2", "surcoinche": "×4"}[call.kind]
     view["name"] = _step(f"call_{call.kind}", lang, **params)
     return view
+
+
+def call_taps(
+    calls: Iterable[str],
+    lang: str,
+    *,
+    mode: str = "static",
+    verdict: Mapping[str, str] | None = None,
+    reasons: Mapping[str, str] | None = None,
+    counts: Mapping[str, int] | None = None,
+) -> dict:
+    """Calls to tap (``mode="play"``: one button each, named ``call``) or, once answered, each
+    marked like a card of a hand (``verdict``, ``reasons``, ``counts``: see :func:`hand_view`)."""
+    verdict, reasons = dict(verdict or {}), dict(reasons or {})
+    views = []
+    for text in calls:
+        view = call_view("", text, 0, lang)
+        call = parse_call(text)
+        name = view["short"] if call.kind != "bid" else contract_name(call.bid, call.trump, lang)
+        views.append(
+            {
+                **view,
+                "name": name,
+                "verdict": verdict.get(view["code"], ""),
+                "reason": reasons.get(view["code"], ""),
+                "count": None if counts is None else counts.get(view["code"], 0),
+            }
+        )
+    return {
+        "mode": mode,
+        "calls": views,
+        "reasons": [view for view in views if view["reason"]],
+    }
 
 
 def coinche_table(

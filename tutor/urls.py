@@ -2,6 +2,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+from tutor.club import homework
 from tutor.club import views as club
 from tutor.pages import views as pages
 
@@ -12,6 +13,8 @@ urlpatterns = [
     # The address the projector shows before the code: the join form, code still to type.
     path("j", club.short_join, {"code": ""}),
     path("j/", club.short_join, {"code": ""}),
+    # A homework's QR code: into the homework, in the phone's language.
+    path("h/<str:token>", homework.short, name="club_homework_short"),
     # Staff only: problem reports (tutor/reports/admin.py), in the staff's own language.
     path("admin/", admin.site.urls),
 ]

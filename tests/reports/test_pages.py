@@ -136,8 +136,11 @@ def test_every_question_of_a_self_test_result_carries_its_number(client):
     test = SelfTest.objects.get()
     for number, question in enumerate(test.questions):
         expected = _expected(question)
-        if exercises.get_type(question["type"]).answer_kind == "number":
+        qtype = exercises.get_type(question["type"])
+        if qtype.answer_kind == "number":
             answer = {"number": expected + 1}
+        elif qtype.answer_kind == "tap":
+            answer = {qtype.tap_field: next(t for t in qtype.taps(question) if t not in expected)}
         else:
             answer = {"choice": next(s for s in "NESW" if s != expected)}
         client.post(f"/es/quiz/test/{test.id}/", {"position": number, **answer})

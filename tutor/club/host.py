@@ -101,7 +101,10 @@ def _context(request, session: ClubSession, teacher: bool, counts: dict) -> dict
     if session.phase == ClubSession.Phase.REVEAL:
         context["explanation"] = shown["explanation"]
         question = ClubQuestion(pk=current["id"], data=current["data"])
-        context["distribution"] = results.distribution(question, lang)
+        if shown["question"]["kind"] == "tap":
+            context["split"] = results.split(question, lang)
+        else:
+            context["distribution"] = results.distribution(question, lang)
     if session.phase == ClubSession.Phase.SCOREBOARD:
         context["number"] = session.position + 1
         context["board"] = results.standings(session)[:SCOREBOARD_ROWS]

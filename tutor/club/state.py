@@ -64,7 +64,14 @@ def advance(session_id: int) -> None:
             _bump(session, phase=ClubSession.Phase.FINISHED)
             return
         ClubQuestion.objects.filter(pk=question.pk).update(opened_at=timezone.now())
-        _bump(session, phase=ClubSession.Phase.QUESTION, position=position)
+        # The clock, the answers' deadline and the automatic reveal read the session's
+        # ``seconds``: from now on, this question's.
+        _bump(
+            session,
+            phase=ClubSession.Phase.QUESTION,
+            position=position,
+            seconds=question.seconds,
+        )
 
 
 def reveal(session_id: int, only_when_due: bool = False) -> None:

@@ -64,6 +64,26 @@ def _create(request, data) -> ClubSession | None:
     )
     if not posed:
         return None
+    fields = {
+        key: data[key]
+        for key in (
+            "game",
+            "profile",
+            "topics",
+            "difficulty",
+            "seconds",
+            "scoring",
+            "max_players",
+            "per_network",
+        )
+    }
+    fields["auto_reveal"] = data["auto_reveal"] and data["seconds"] is not None
+    return open_session(request, fields, [(question, data["seconds"]) for question in posed])
+
+
+def open_session(request, fields: dict, posed: list[tuple[dict, int | None]]) -> ClubSession:
+    """A new session (``fields`` of :class:`ClubSession`) with its questions, each posed
+    question with its seconds, under a fresh join code."""
     for _attempt in range(CODE_TRIES):
         try:
             with transaction.atomic():
@@ -71,20 +91,12 @@ def _create(request, data) -> ClubSession | None:
                     code=codes.new_code(),
                     nonce=codes.new_nonce(),
                     owner=request.user if request.user.is_authenticated else None,
-                    game=data["game"],
-                    profile=data["profile"],
-                    topics=data["topics"],
-                    difficulty=data["difficulty"],
-                    seconds=data["seconds"],
-                    auto_reveal=data["auto_reveal"] and data["seconds"] is not None,
-                    scoring=data["scoring"],
-                    max_players=data["max_players"],
-                    per_network=data["per_network"],
                     lang=translation.get_language(),
+                    **fields,
                 )
                 ClubQuestion.objects.bulk_create(
-                    ClubQuestion(session=session, position=position, data=question)
-                    for position, question in enumerate(posed)
+                    ClubQuestion(session=session, position=position, data=question, seconds=seconds)
+                    for position, (question, seconds) in enumerate(posed)
                 )
                 return session
         except IntegrityError:

@@ -219,6 +219,30 @@ def _solved(example: SolvedExample, profile: str) -> list[Frame]:
     return steps
 
 
+def position(example: Example, profile: str) -> dict:
+    """The example as the engine's JSON, for "Ask this at the club" (tutor/club/positions.py):
+    a Coinche trick with each seat's hand before it, an auction, a Chouine trick, or a
+    solved example's question."""
+    if isinstance(example, TrickExample):
+        seat, trick = example.leader, []
+        for card in example.plays:
+            trick.append({"seat": seat, "card": card})
+            seat = next_seat(seat)
+        hands = {seat: list(cards) for seat, cards in example.hands.items()}
+        return {"profile": profile, "trump": example.trump, "trick": trick, "hands": hands}
+    if isinstance(example, AuctionExample):
+        return {"profile": profile, "dealer": example.dealer, "calls": list(example.calls)}
+    if isinstance(example, DuelExample):
+        other = chouine.PLAYERS[1 - chouine.PLAYERS.index(example.leader)]
+        trick = [
+            {"player": example.leader, "card": example.lead},
+            {"player": other, "card": example.reply},
+        ]
+        return {"profile": "chouine", "trump": example.trump, "trick": trick}
+    question = questions.question(example.exercise, profile)
+    return {"type": question["type"], "data": question["data"]}
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 

@@ -65,6 +65,7 @@ def _example(lesson: Lesson, profile: str, step: int) -> dict:
         shown = questions.profiles_for(lesson)[0]
         view = examples.step_view(lesson.example, shown, get_language(), step)
     view["shown_under"] = None if shown == profile else rules.title(shown)
+    view["ask"] = examples.position(lesson.example, shown)
     base = reverse("lesson", args=[lesson.slug])
 
     def link(number: int) -> str:

@@ -414,7 +414,17 @@ class ChouineTable:
                 params["suit"] = SUITS[suit]
             move["text"] = sentence(Step("play_chouine_announce_button", params), lang)
             available.append(move)
+        # "Ask this at the club": this position (tutor/club/positions.py).
+        ask = {
+            "profile": "chouine",
+            "trump": trump,
+            "hand": hand,
+            "trick": [] if lead is None else [{"player": _other(player), "card": card_code(lead)}],
+            "player": player,
+            "stock": deal.stock_count,
+        }
         return {
+            "ask": ask,
             "hand": card_table.hand_view(
                 hand, lang, trump=trump, game="chouine", mode="play", refused=refused
             ),
@@ -434,7 +444,7 @@ class ChouineTable:
         }
 
     def _trick_view(self, trick, lang: str, trump: str) -> dict:
-        cards = []
+        cards, played = [], []
         player = trick.leader
         for card in trick.cards:
             cards.append(
@@ -443,8 +453,11 @@ class ChouineTable:
                     "card": card_table.card_view(card_code(card), lang, trump),
                 }
             )
+            played.append({"player": player, "card": card_code(card)})
             player = "B" if player == "A" else "A"
         return {
+            # "Ask this at the club": the trick (tutor/club/positions.py).
+            "ask": {"profile": "chouine", "trump": trump, "trick": played},
             "number": trick.number,
             "winner": trick.winner,
             "winner_name": player_name(trick.winner, lang),
@@ -480,6 +493,10 @@ class ChouineTable:
             if self.learner(player) and one_seat or not one_seat:
                 break
         return lines
+
+
+def _other(player: str) -> str:
+    return "B" if player == "A" else "A"
 
 
 def label(player: str, lang: str) -> str:

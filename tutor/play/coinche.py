@@ -231,6 +231,12 @@ class CoincheTable:
         view["table"] = self._table(lang, contract, trump)
         if phase == "auction" and view["your_turn"]:
             view["calls"] = self._call_grid(lang)
+            # "Ask this at the club": the auction so far (tutor/club/positions.py).
+            view["ask"] = {
+                "profile": self.record.profile,
+                "dealer": deal.dealer,
+                "calls": list(deal.calls),
+            }
         if phase == "auction":
             view["paused"] = self.paused()
             view["out_of_turn"] = self._out_of_turn_view(lang, view["all_seats"])
@@ -427,8 +433,20 @@ class CoincheTable:
             }
             for c in deal.declarable()
         ]
+        seats = deal.trick_seats()
+        ask = {
+            "profile": self.record.profile,
+            "trump": trump_code(deal.contract.trump),
+            "hand": [card_code(c) for c in deal.hand(deal.to_move)],
+            "trick": [
+                {"seat": seat, "card": card_code(card)}
+                for seat, card in zip(seats, deal.trick, strict=True)
+            ],
+            "seat": deal.to_move,
+        }
         return {
             "hand": hand,
+            "ask": ask,
             "declaring_choice": sentence(declaring_choice(deal.profile), lang)
             if declarable
             else "",
@@ -442,7 +460,7 @@ class CoincheTable:
         }
 
     def _trick_view(self, trick, lang: str, trump: str | None) -> dict:
-        seats = []
+        seats, played = [], []
         seat = trick.leader
         for card in trick.cards:
             seats.append(
@@ -451,8 +469,21 @@ class CoincheTable:
                     "card": card_table.card_view(card_code(card), lang, trump),
                 }
             )
+            played.append({"seat": seat, "card": card_code(card)})
             seat = next_seat(seat)
+        # "Ask this at the club": the trick, and what each seat held before it.
+        gone = {card for earlier in self.deal.tricks[: trick.number - 1] for card in earlier.cards}
+        held = {
+            seat: [card_code(c) for c in self.deal.hands[seat] if c not in gone] for seat in SEATS
+        }
+        ask = {
+            "profile": self.record.profile,
+            "trump": trump_code(self.deal.contract.trump),
+            "trick": played,
+            "hands": held,
+        }
         return {
+            "ask": ask,
             "number": trick.number,
             "winner": trick.winner,
             "winner_name": seat_name(trick.winner, lang),

@@ -300,6 +300,9 @@ def page(request):
                 status = 400
             else:
                 context["table"] = _table(position, lang)
+                # "Ask this at the club": the engine's question, under the rules chosen here.
+                key, _label, payload = questions(position)[0]
+                context["ask"] = {**payload, "profile": position.get("rules") or key}
     return render(request, "play/referee.html", context, status=status)
 
 

@@ -218,6 +218,7 @@ def question(request, type_name, profile, seed):
         "seed": posed["seed"],
         "level": labels.LEVELS[posed["params"]["difficulty"]],
         "situation": situation,
+        "posed": posed,
     }
     return ask(request, posed, "quiz/question.html", extra, question_key(posed))
 
@@ -233,6 +234,7 @@ def curated(request, slug):
         "next_url": reverse("quiz_index"),
         "source": labels.source(entry["source"], "in"),
         "example_title": labels.EXAMPLES.get(slug),
+        "posed": posed,
     }
     return ask(request, posed, "quiz/question.html", extra, f"example/{slug}")
 

@@ -105,7 +105,7 @@ def _verdict(auction: Auction, text: str) -> str:
     return "quiz_call_legal" if refusal is None else refusal.code
 
 
-def _illegal_candidates(rules: Profile, auction: Auction) -> list[str]:
+def tempting_calls(rules: Profile, auction: Auction) -> list[str]:
     """Calls a player might be tempted to make that the rules may forbid."""
     candidates = ["coinche", "surcoinche"]
     if auction.bid is not None and isinstance(auction.bid, int):
@@ -138,7 +138,7 @@ class CallLegal(CoincheType):
         if rng.random() < 0.4:
             candidate = rng.choice(auction.legal_calls())
         else:
-            candidate = rng.choice(_illegal_candidates(rules, auction))
+            candidate = rng.choice(tempting_calls(rules, auction))
         return {"dealer": dealer, "calls": calls, "call": candidate}
 
     def generate_situation(self, rng, profile, difficulty, situation):
@@ -156,7 +156,7 @@ class CallLegal(CoincheType):
                 auction.apply(parse_call(calls[-1]))
                 if auction.done:
                     break
-                candidates = {*auction.legal_calls(), *_illegal_candidates(rules, auction)}
+                candidates = {*auction.legal_calls(), *tempting_calls(rules, auction)}
                 found = sorted(call for call in candidates if _verdict(auction, call) == situation)
                 if found:
                     return {"dealer": dealer, "calls": list(calls), "call": rng.choice(found)}
@@ -192,9 +192,26 @@ class CallLegal(CoincheType):
         return Solution("no", result.steps[-1:], result.steps[-1].code)
 
 
-def _final_question(rng, rules: Profile, difficulty: int, dealer: str, calls: list[str]) -> dict:
-    """A final-contract question on these calls: the engine's contract among tempting wrong
-    ones (earlier bids, the last bid without its double, no contract)."""
+def _contract_value(contract) -> str:
+    if contract is None:
+        return "none"
+    return f"{contract.seat}:{contract.bid}:{trump_code(contract.trump)}:{contract.double}"
+
+
+def _contract_label(value: str) -> dict:
+    if value == "none":
+        return {"code": "quiz_contract_none", "params": {}}
+    seat, bid, trump, double = value.split(":")
+    code = {"1": "quiz_contract", "2": "quiz_contract_coinche", "4": "quiz_contract_surcoinche"}
+    params = {"seat": seat, "bid": int(bid) if bid.isdigit() else bid, "trump": trump}
+    return {"code": code[double], "params": params}
+
+
+def contract_options(
+    rules: Profile, dealer: str, calls: list[str], rng: random.Random, difficulty: int
+) -> list[str]:
+    """The contract a finished auction ends in and three tempting wrong ones (earlier bids,
+    the last bid without its double, no contract), in random order."""
     right = _contract_value(run_auction(rules, dealer, calls).contract)
     wrong = {"none"}
     auction = Auction(rules, dealer)
@@ -211,22 +228,7 @@ def _final_question(rng, rules: Profile, difficulty: int, dealer: str, calls: li
         wrong.add(f"{rng.choice(SEATS)}:{bid}:{rng.choice(rules.trumps)}:1")
     options = [right, *rng.sample(sorted(wrong), min(3, len(wrong)))]
     rng.shuffle(options)
-    return {"dealer": dealer, "calls": calls, "options": options}
-
-
-def _contract_value(contract) -> str:
-    if contract is None:
-        return "none"
-    return f"{contract.seat}:{contract.bid}:{trump_code(contract.trump)}:{contract.double}"
-
-
-def _contract_label(value: str) -> dict:
-    if value == "none":
-        return {"code": "quiz_contract_none", "params": {}}
-    seat, bid, trump, double = value.split(":")
-    code = {"1": "quiz_contract", "2": "quiz_contract_coinche", "4": "quiz_contract_surcoinche"}
-    params = {"seat": seat, "bid": int(bid) if bid.isdigit() else bid, "trump": trump}
-    return {"code": code[double], "params": params}
+    return options
 
 
 @register
@@ -239,15 +241,25 @@ class FinalContract(CoincheType):
         rules = coinche_profile(profile)
         dealer = rng.choice(SEATS)
         calls = random_calls(rng, rules, dealer, None)
-        return _final_question(rng, rules, difficulty, dealer, calls)
+        return {
+            "dealer": dealer,
+            "calls": calls,
+            "options": contract_options(rules, dealer, calls, rng, difficulty),
+        }
 
     def generate_situation(self, rng, profile, difficulty, situation):
         """A redeal is four passes: drawn directly, not waited for among random auctions."""
         if situation != "auction_redeal":
             return None
         rules = coinche_profile(profile)
-        data = _final_question(rng, rules, difficulty, rng.choice(SEATS), ["pass"] * 4)
-        return data if run_auction(rules, data["dealer"], data["calls"]).contract is None else None
+        dealer, calls = rng.choice(SEATS), ["pass"] * 4
+        if run_auction(rules, dealer, calls).contract is not None:
+            return None
+        return {
+            "dealer": dealer,
+            "calls": calls,
+            "options": contract_options(rules, dealer, calls, rng, difficulty),
+        }
 
     def prompt(self, question):
         return Step("quiz_coinche_final_contract", {"seat": question["data"]["dealer"]})
