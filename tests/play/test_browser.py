@@ -20,7 +20,7 @@ from tests.play.helpers import (
 from tutor.play.chouine import ChouineTable
 from tutor.play.models import TableDeal
 from tutor.rules.cards import card_code
-from tutor.rules.explain import Step, render
+from tutor.rules.explain import Step, cards_text, render, seat_name
 
 pytestmark = pytest.mark.browser
 
@@ -169,8 +169,28 @@ def test_the_referee_answers_as_the_cli(site, lang, size):
     page.goto(f"{url}/{lang}/referee/")
     page.select_option("[data-field=trump]", "H")
     page.select_option("[data-field=leader]", "S")
-    page.select_option("[data-field=t1]", "AS")
-    page.select_option("[data-field=t2]", "JH")
+    # The trick's cards are chosen on a grid, in order: each says its seat, and the form
+    # says who is to play; a card chosen again is taken back and the later ones move up.
+    grid = page.locator("[data-trick-grid]")
+    to_play = page.locator("[data-to-play] strong")
+    names = {seat: seat_name(seat, lang) for seat in "SENW"}
+    expect(to_play).to_have_text(names["S"])
+    for code in ("7S", "AS", "JH"):
+        grid.locator(f"button[data-card='{code}']").click()
+    grid.locator("button[data-card='7S']").click()
+    expect(grid.locator("button[data-card='JH']")).to_have_attribute("aria-pressed", "true")
+    expect(grid.locator("button[data-card='7S']")).to_have_attribute("aria-pressed", "false")
+    expect(grid.locator("button[data-card='JH'] [data-order]")).to_have_text(f"2 · {names['E']}")
+    expect(page.locator("[data-field=t1]")).to_have_value("AS")
+    expect(page.locator("[data-field=t2]")).to_have_value("JH")
+    expect(to_play).to_have_text(names["N"])
+    # From the keyboard too: a card of the grid is a button.
+    grid.locator("button[data-card='KS']").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-field=t3]")).to_have_value("KS")
+    page.keyboard.press("Space")
+    expect(page.locator("[data-field=t3]")).to_have_value("")
+    page.screenshot(path=f"/tmp/shots-path2/referee-form-{lang}-{size}.png", full_page=True)
     for code in ("7H", "KH", "KD", "8S"):
         page.locator(f".referee-deck label[data-card='{code}']").click()
     page.locator("[data-action=referee]").click()
@@ -186,13 +206,25 @@ def test_the_referee_answers_as_the_cli(site, lang, size):
         }
         for p in profiles
     ]
-    for question, answer in zip(questions, cli_legal(questions), strict=True):
+    answers = cli_legal(questions)
+    for question, answer in zip(questions, answers, strict=True):
         column = page.locator(f"[data-profile='{question['profile']}']")
         assert sorted(column.get_attribute("data-legal").split()) == sorted(answer["legal"])
-    page.screenshot(path=f"test-results/play-referee-{lang}-{size}.png", full_page=True)
+    # Profiles that answer alike are one column, and the first line says who allows what.
+    alike = {tuple(sorted(a["legal"])) for a in answers}
+    summary = page.locator("[data-summary]").inner_text()
+    assert page.locator("article.referee-column").count() <= len(alike) + 1
+    for legal in alike:
+        assert cards_text(list(legal), lang, "the") in summary or len(legal) == 4
+    page.screenshot(path=f"/tmp/shots-path2/referee-answer-{lang}-{size}.png", full_page=True)
     # The address is the position: opened again, the same answer.
     page.goto(page.url)
     assert page.locator("[data-profile='official']").get_attribute("data-legal")
+
+
+# The answer's column that holds Federation (alone, or folded with the profiles that agree).
+FEDERATION_RULE = "article:has([data-profile=federation]) [data-rule]"
+FEDERATION_HAND = "article:has([data-profile=federation]) [data-hand]"
 
 
 def in_view(page, selector: str) -> bool:
@@ -221,8 +253,8 @@ def test_the_referee_answer_comes_into_view_and_takes_the_focus(site, lang, size
     assert page.url.endswith("#answer")
     expect(page.locator("#answer")).to_be_focused()
     assert in_view(page, "#answer")
-    assert in_view(page, "[data-profile=federation] [data-rule]")
-    assert in_view(page, "[data-profile=federation] [data-hand]")
+    assert in_view(page, FEDERATION_RULE)
+    assert in_view(page, FEDERATION_HAND)
     page.screenshot(path=f"test-results/referee-answer-{lang}-{size}.png")
     page.screenshot(path=f"test-results/referee-answer-{lang}-{size}-full.png", full_page=True)
     # The shared address opens straight on the same answer.
@@ -231,7 +263,7 @@ def test_the_referee_answer_comes_into_view_and_takes_the_focus(site, lang, size
     other.set_viewport_size(SIZES[size])
     other.goto(url + share)
     other.locator("[data-answer]").wait_for()
-    assert in_view(other, "#answer") and in_view(other, "[data-profile=federation] [data-rule]")
+    assert in_view(other, "#answer") and in_view(other, FEDERATION_RULE)
     assert other.locator("[data-profile=maison]").get_attribute("data-legal") == "QH 8H"
     other.close()
     # "Change the position" goes back to the form, which still holds it.
