@@ -17,7 +17,9 @@ from tests.play.helpers import (
     cli_replay,
     coinche_pause_seed,
 )
+from tutor.play import sentence
 from tutor.play.chouine import ChouineTable
+from tutor.play.coinche import CoincheTable
 from tutor.play.models import TableDeal
 from tutor.rules.cards import card_code
 from tutor.rules.explain import Step, cards_text, render, seat_name
@@ -82,10 +84,20 @@ def test_a_whole_coinche_deal_in_the_browser(site, lang, size):
     page.goto(f"{url}/{lang}/play/coinche/")
     act(page, page.locator("[data-action=start]"))
     rng = random.Random(lang)
-    refusal_seen = undone = reloaded = False
+    refusal_seen = undone = reloaded = hinted = False
     for moves in range(400):
         if not step_coinche(page, rng):
             break
+        if not hinted and page.locator(".play-hand button[data-card]").count():
+            # The hint is a button: pressed, it says the engine's rule for the hand now.
+            hint = page.locator(".play-hint [data-rule]")
+            expect(hint).to_be_hidden()
+            page.locator("[data-action=hint]").click()
+            deal = CoincheTable(TableDeal.objects.get(token=token_of(page))).deal
+            with translation.override(lang):
+                expect(hint).to_contain_text(sentence(deal.legal().steps[0], lang))
+            page.screenshot(path=f"/tmp/shots-path2/play-hint-{lang}-{size}.png")
+            hinted = True
         refused = page.locator(".play-hand button[data-card][aria-disabled=true]")
         if not refusal_seen and refused.count():
             act(page, refused.first, force=True)
@@ -105,7 +117,7 @@ def test_a_whole_coinche_deal_in_the_browser(site, lang, size):
             assert page.locator("#play-area").get_attribute("data-moves") == drawn
             reloaded = True
     assert page.locator("#play-area").get_attribute("data-phase") == "done"
-    assert refusal_seen and undone and reloaded
+    assert refusal_seen and undone and reloaded and hinted
     scores = json.loads(page.locator("[data-scores]").get_attribute("data-scores"))
     payload = json.loads(
         page.request.get(url + page.locator("[data-replay]").get_attribute("href")).text()
@@ -142,6 +154,12 @@ def test_a_whole_chouine_deal_with_the_seven_and_an_announcement(site, lang, siz
                 target = page.locator(f"[data-announce='{kind}{'-' + suit if suit else ''}']")
             else:
                 target = page.locator(f".play-hand button[data-card='{card_code(value)}']")
+                if "hint" not in done:
+                    done.add("hint")
+                    page.locator("[data-action=hint]").click()
+                    with translation.override(lang):
+                        rule = table.say(table.deal.play_rule(), lang)
+                    expect(page.locator(".play-hint [data-rule]")).to_have_text(rule)
         act(page, target)
         if action == "announce" and "announce-shot" not in done:
             done.add("announce-shot")
@@ -151,7 +169,7 @@ def test_a_whole_chouine_deal_with_the_seven_and_an_announcement(site, lang, siz
             page.screenshot(
                 path=f"test-results/play-chouine-announce-{lang}-{size}.png", full_page=True
             )
-    assert {"exchange", "announce", "play"} <= done
+    assert {"exchange", "announce", "play", "hint"} <= done
     expect(page.locator("#play-area")).to_have_attribute("data-phase", "done")
     scores = json.loads(page.locator("[data-scores]").get_attribute("data-scores"))
     payload = json.loads(

@@ -393,7 +393,8 @@ class ChouineTable:
             for c, (code, params) in illegal.items()
         }
         # The engine's rule, which knows about an announcement waiting for its card.
-        rule_text = self.say(deal.play_rule(), lang)
+        rule = deal.play_rule()
+        rule_text = self.say(rule, lang)
         available = []
         for kind, suit in deal.announcements_available():
             move = {"kind": kind.value, "suit": SUITS[suit] if suit is not None else ""}
@@ -407,6 +408,8 @@ class ChouineTable:
                 hand, lang, trump=trump, game="chouine", mode="play", refused=refused
             ),
             "rule": rule_text,
+            # The hint (play/_hint.html): the engine's deciding rule, on request.
+            "rule_code": rule.code,
             "why": [
                 {
                     "card": card_table.card_view(code, lang, trump),

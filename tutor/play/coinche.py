@@ -433,8 +433,7 @@ class CoincheTable:
             if declarable
             else "",
             "rule": legal_reason,
-            # The hint: what the rules say about this hand now, by the engine's deciding rule.
-            "rule_name": rule_name(answer.rule, ""),
+            # The hint (play/_hint.html): the engine's deciding rule, on request.
             "rule_code": answer.rule,
             "why": why,
             "declarable": declarable,
