@@ -177,6 +177,14 @@ def test_a_whole_chouine_deal_with_the_seven_and_an_announcement(site, lang, siz
     )
     answer = cli_replay(payload)
     assert answer["valid"] and answer["complete"] and answer["scores"] == scores
+    # The review lists each of the learner's cards, before the score.
+    moves = TableDeal.objects.get(token=token_of(page)).moves
+    cards = [m["play"] for m in moves if "play" in m and m["player"] == "A"]
+    review = page.locator("[data-review] > li[data-move=play]")
+    expect(review).to_have_count(len(cards))
+    assert [review.nth(i).get_attribute("data-card") for i in range(len(cards))] == cards
+    page.locator("[data-review]").scroll_into_view_if_needed()
+    page.screenshot(path=f"/tmp/shots-path2/chouine-review-{lang}-{size}.png")
     page.screenshot(path=f"test-results/play-chouine-end-{lang}-{size}.png", full_page=True)
 
 

@@ -151,7 +151,16 @@ def test_a_refused_card_is_answered_with_the_engine_reason(client):
     body = answer.content.decode()
     assert answer.status_code == 200 and "data-refusal" in body
     assert "You may not play" in body  # the engine's illegal_* sentence
-    assert len(TableDeal.objects.get(token=url.rstrip("/").split("/")[-1]).moves) == moves
+    record = TableDeal.objects.get(token=url.rstrip("/").split("/")[-1])
+    assert len(record.moves) == moves
+    # The refusal is kept for the review after the deal, where it comes before the card
+    # played instead, in the engine's words.
+    assert [r["at"] for r in record.refused] == [moves]
+    reason = unescape(re.search(r"data-refusal[^>]*>(.*?)</", body, re.S)[1]).strip()
+    page = play_to_the_end(client, url, rng)
+    review = page[page.index("data-review") : page.index("</ol>", page.index("data-review"))]
+    met = re.findall(r"data-refused><li>(.*?)</li>", unescape(review), re.S)
+    assert len(met) == 1 and reason in met[0]
 
 
 def test_refused_calls_say_why_and_legal_calls_are_offered(client):

@@ -225,6 +225,8 @@ def deal(request, game: str, token: str):
         table.advance()
     elif action == "undo":
         record.moves = table.undo_moves()
+        # Refusals met on the way to an undone move are no longer part of the deal.
+        record.refused = [r for r in record.refused if r["at"] < len(record.moves)]
         table = table_class(record)
         record.seen = min(record.seen, _tricks_done(table))
         record.finished = False
@@ -235,7 +237,9 @@ def deal(request, game: str, token: str):
         try:
             table.move(action, value)
         except (RulesError, ChouineIllegal) as error:
-            return _page(request, record, table, refusal_step(table, error), (action, value))
+            said = refusal_step(table, error)
+            _keep_refusal(record, table, said)
+            return _page(request, record, table, said, (action, value))
         table.advance()
     else:
         return bad_request(request, Step("play_bad_action", {"value": action[:20]}))
@@ -255,6 +259,16 @@ def refusal_step(table, error: RulesError) -> Step:
     if table.learner(params.get("player")):
         params["you"] = True
     return Step(error.code, params)
+
+
+def _keep_refusal(record: TableDeal, table, said: Step) -> None:
+    """Keeps a refusal the learner met, for the review after the deal (its sentence is the
+    engine's, drawn again in the reader's language)."""
+    player = said.params.get("player") or table.deal.to_move
+    params = json.loads(json.dumps(said.params, default=str))
+    entry = {"at": len(record.moves), "player": player, "code": said.code, "params": params}
+    record.refused = [*record.refused, entry]
+    record.save(update_fields=["refused"])
 
 
 def _tricks_done(table) -> int:
