@@ -326,8 +326,10 @@ def test_the_referee_uses_the_house_rules_chosen_on_the_site(site, lang, size):
     }
     column = page.locator(f"[data-profile='{code}']")
     assert column.get_attribute("data-legal").split() == cli_legal([question])[0]["legal"]
-    column.scroll_into_view_if_needed()
-    column.screenshot(path=f"test-results/referee-house-column-{lang}-{size}.png")
+    # Its column: alone, or folded with the profiles that answer alike.
+    article = page.locator(f"article:has([data-profile='{code}'])")
+    article.scroll_into_view_if_needed()
+    article.screenshot(path=f"/tmp/shots-path2/referee-house-column-{lang}-{size}.png")
     # "None" in the form drops the column, even with the rules remembered.
     page.select_option("[data-field=rules]", "")
     page.locator("[data-action=referee]").click()
