@@ -13,9 +13,13 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.club.conftest import create, signed_in
+from tests.play.helpers import chouine_seed
 from tutor import exercises
 from tutor.club import state, views
 from tutor.club.models import ClubSession, Homework, QuestionSet, SetQuestion
+from tutor.play.chouine import ChouineTable, cut_for, refusals
+from tutor.play.models import TableDeal
+from tutor.rules.cards import card_code
 
 pytestmark = pytest.mark.browser
 
@@ -54,6 +58,27 @@ PAGES = [
     REFEREE,
     "/no-such-page/",
 ]
+
+
+def finished_chouine() -> str:
+    """A Chouine deal played to its end (the learner's first allowed card each time, a
+    refusal met once), for its end page: its token."""
+    seed = chouine_seed()
+    record = TableDeal(
+        game="chouine", seed=seed, dealer=cut_for(seed)[0], profile="chouine", seats="A", seen=99
+    )
+    table = ChouineTable(record)
+    while True:
+        table.advance()
+        if table.deal.finished:
+            break
+        if not record.refused and refusals(table.deal):
+            _card, (code, params) = next(iter(refusals(table.deal).items()))
+            entry = {"at": len(record.moves), "player": "A", "code": code, "params": params}
+            record.refused = [entry]
+        table.move("play", card_code(table.deal.legal_cards()[0]))
+    record.save()
+    return record.token
 
 
 def audit(page, path=""):
@@ -204,6 +229,8 @@ def test_no_serious_or_moderate_violation_on_any_kind_of_page(site, lang, width)
         page.goto(f"{url}/{lang}/play/{game}/")
         page.locator("main form button.primary").first.click()
         expect(page.locator("#play-area")).to_be_visible()
+        if page.locator("[data-action=hint]").count():
+            page.locator("[data-action=hint]").click()
         found += audit(page, f"/play/{game}/<token>/")
     # A tap question's first miss: the tap chosen marked, the taps kept to tap again.
     page.goto(f"{url}/{lang}/quiz/q/play_card/federation/12/")
@@ -213,6 +240,10 @@ def test_no_serious_or_moderate_violation_on_any_kind_of_page(site, lang, width)
     page.locator(f"form.answer-form button[data-card='{wrong}']").click()
     expect(page.locator("[data-held]")).to_be_visible()
     found += audit(page, "/quiz/q/play_card/ first miss")
+    # The end of a Chouine deal: the review of the learner's moves, then the score.
+    page.goto(f"{url}/{lang}/play/chouine/{finished_chouine()}/")
+    expect(page.locator("[data-review]")).to_be_visible()
+    found += audit(page, "/play/chouine/<token>/ (done)")
     found += club_pages(page, url, lang)
     found += sets_pages(page, url, lang)
     assert found == []

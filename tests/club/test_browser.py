@@ -183,6 +183,10 @@ def test_a_teacher_and_three_phones_run_a_session(
         expect(projector.locator("#live")).to_have_attribute("data-phase", "question")
         fits(projector)
         shot(projector, f"presenter-{size}-{number}-2-question")
+        # The felt's words grow with the stage: its seat marks and play-order discs too.
+        for small in projector.locator(".stage .felt :is(.mark, .play-order)").all():
+            font = small.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
+            assert font >= 0.014 * height, font
         for index, (phone, (_nickname, lang, answers)) in enumerate(
             zip(phones, PLAYERS, strict=True)
         ):

@@ -102,11 +102,61 @@ class ChouineTable:
             deck_for(record.seed), record.dealer, chouine_profile(record.profile)
         )
         self.events: list[tuple[str, list[Step]]] = []
-        for move in record.moves:
-            self.events.append((move["player"], self._apply(move)))
+        # The learner's moves with what the rules allowed just before each, for the review.
+        self.moments: list[dict] = []
+        for index, move in enumerate(record.moves):
+            self._take(index, move)
 
     def learner(self, player: str | None) -> bool:
         return player is not None and player in self.record.seats
+
+    def _moment(self, index: int, move: dict) -> dict | None:
+        """A learner's move and, for a card, what the engine allowed before it was played."""
+        if not self.learner(move["player"]):
+            return None
+        deal = self.deal
+        moment = {
+            "at": index,
+            "kind": next(k for k in ("play", "exchange", "announce") if k in move),
+        }
+        if moment["kind"] == "play":
+            moment.update(
+                card=move["play"],
+                trick=deal.tricks + 1,
+                allowed=len(deal.legal_cards()),
+                held=len(deal.hand(move["player"])),
+                rule=deal.play_rule(),
+            )
+        return moment
+
+    def review(self, lang: str) -> list[dict]:
+        """The learner's own moves, each with the refusals met before it (the engine's
+        reasons, as kept when they were met), and for a card what the rules allowed at that
+        moment: forced (the only card allowed), free (every card allowed) or chosen among
+        the cards the deciding rule left, with that rule's sentence."""
+        refused = [r for r in self.record.refused if self.learner(r.get("player"))]
+        moves = []
+        for moment in self.moments:
+            hit = [r for r in refused if r["at"] <= moment["at"]]
+            refused = refused[len(hit) :]
+            move = {
+                "kind": moment["kind"],
+                "refused": [self.say(Step(r["code"], r["params"]), lang) for r in hit],
+            }
+            if moment["kind"] == "play":
+                allowed, held = moment["allowed"], moment["held"]
+                move.update(
+                    card=moment["card"],
+                    trick=moment["trick"],
+                    allowed=allowed,
+                    held=held,
+                    choice="forced" if allowed == 1 else "free" if allowed == held else "ruled",
+                    rule=self.say(moment["rule"], lang),
+                )
+            else:
+                move["said"] = self.say(moment["said"], lang)
+            moves.append(move)
+        return moves
 
     def _apply(self, move: dict) -> list[Step]:
         deal = self.deal
@@ -146,10 +196,18 @@ class ChouineTable:
                     steps.append(Step("play_chouine_drew", {"player": player}))
         return steps
 
-    def _push(self, move: dict) -> None:
+    def _take(self, index: int, move: dict) -> None:
+        """Applies move number ``index``, keeping its steps and, for the learner's, what the
+        rules allowed before it."""
+        moment = self._moment(index, move)
         steps = self._apply(move)
-        self.record.moves = [*self.record.moves, move]
         self.events.append((move["player"], steps))
+        if moment is not None:
+            self.moments.append({**moment, "said": steps[0]})
+
+    def _push(self, move: dict) -> None:
+        self._take(len(self.record.moves), move)
+        self.record.moves = [*self.record.moves, move]
 
     def waiting(self) -> bool:
         return not self.deal.finished and self.deal.tricks > self.record.seen
@@ -272,6 +330,7 @@ class ChouineTable:
                 "said": said,
             }
             view["whole"] = [sentence(s, lang) for s in steps]
+            view["review"] = self.review(lang)
             view["hands"] = [
                 {
                     "seat": p,
@@ -405,7 +464,8 @@ class ChouineTable:
             for c, (code, params) in illegal.items()
         }
         # The engine's rule, which knows about an announcement waiting for its card.
-        rule_text = self.say(deal.play_rule(), lang)
+        rule = deal.play_rule()
+        rule_text = self.say(rule, lang)
         available = []
         for kind, suit in deal.announcements_available():
             move = {"kind": kind.value, "suit": SUITS[suit] if suit is not None else ""}
@@ -429,6 +489,8 @@ class ChouineTable:
                 hand, lang, trump=trump, game="chouine", mode="play", refused=refused
             ),
             "rule": rule_text,
+            # The hint (play/_hint.html): the engine's deciding rule, on request.
+            "rule_code": rule.code,
             "why": [
                 {
                     "card": card_table.card_view(code, lang, trump),

@@ -451,8 +451,7 @@ class CoincheTable:
             if declarable
             else "",
             "rule": legal_reason,
-            # The hint: what the rules say about this hand now, by the engine's deciding rule.
-            "rule_name": rule_name(answer.rule, ""),
+            # The hint (play/_hint.html): the engine's deciding rule, on request.
             "rule_code": answer.rule,
             "why": why,
             "declarable": declarable,
@@ -577,12 +576,19 @@ class CoincheTable:
             hands_for(self.record.seed, self.record.dealer, pattern),
         )
         moves = []
-        for move in self.record.moves:
+        refused = [r for r in self.record.refused if self.learner(r.get("player"))]
+        for index, move in enumerate(self.record.moves):
             mine = self.learner(move["seat"])
+            if mine and "declare" not in move:
+                # The refusals met before this move, in the engine's words, as kept then.
+                hit = [r for r in refused if r["at"] <= index]
+                refused = refused[len(hit) :]
+                met = [sentence(Step(r["code"], r["params"]), lang) for r in hit]
             if "call" in move:
                 if mine:
                     moves.append(
                         {
+                            "refused": met,
                             "kind": "call",
                             "said": card_table.call_view(
                                 move["seat"], move["call"].split(":")[-1], 0, lang
@@ -599,6 +605,7 @@ class CoincheTable:
                     held, allowed = len(deal.hand(deal.to_move)), len(answer.legal)
                     moves.append(
                         {
+                            "refused": met,
                             "kind": "card",
                             "card": move["play"],
                             "trick": len(deal.tricks) + 1,

@@ -10,7 +10,7 @@ too many cards) gets the engine's reason and status 400, the form kept as entere
 from __future__ import annotations
 
 from django.shortcuts import render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from tutor import table as card_table
 from tutor.guard import inputs
@@ -23,7 +23,16 @@ from tutor.rules.cards import RANKS, SEATS, SUITS, next_seat
 from tutor.rules.cli import ask
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Step, gettext_noop, messages, player_name, seat_name, suit_name
+from tutor.rules.explain import (
+    Step,
+    gettext_noop,
+    list_text,
+    messages,
+    ngettext_noop,
+    player_name,
+    seat_name,
+    suit_name,
+)
 from tutor.rules.explain import render as render_step
 from tutor.rules.profiles import get_profile
 
@@ -43,6 +52,27 @@ messages(
         "referee_trick_gap": gettext_noop(
             "Card %(empty)s of the trick is empty, yet card %(later)s is set: enter the cards in "
             "the order they were played, from card 1, so that each one stays with its player."
+        ),
+        # The answer's first line: the rule sets grouped by the cards they allow.
+        "referee_all_agree_any": ngettext_noop(
+            "The %(count)s rule set agrees: any card of the hand may be played.",
+            "All %(count)s rule sets agree: any card of the hand may be played.",
+            "count",
+        ),
+        "referee_all_agree_some": ngettext_noop(
+            "The %(count)s rule set agrees: only %(the_card)s may be played.",
+            "All %(count)s rule sets agree: only %(the_card)s may be played.",
+            "count",
+        ),
+        "referee_group_any": ngettext_noop(
+            "%(profiles)s allows any card of the hand.",
+            "%(profiles)s allow any card of the hand.",
+            "count",
+        ),
+        "referee_group_some": ngettext_noop(
+            "%(profiles)s allows only %(the_card)s.",
+            "%(profiles)s allow only %(the_card)s.",
+            "count",
         ),
     }
 )
@@ -236,6 +266,50 @@ def answer(position: dict, lang: str) -> tuple[list[dict], str]:
     return columns, ""
 
 
+def folded(columns: list[dict], lang: str) -> list[dict]:
+    """The columns whose answers read the same (the engine's legal cards, rule and reasons)
+    folded into one, in the order the first of each was asked; a refused position stays
+    a column of its own. Each holds ``members``: the columns folded into it."""
+    groups: dict[object, dict] = {}
+    for column in columns:
+        if "error" in column:
+            key: object = ("error", column["key"])
+        else:
+            reasons = tuple(reason["text"] for reason in column["reasons"])
+            key = (tuple(column["legal"]), column["rule"], reasons)
+        if key not in groups:
+            groups[key] = {**column, "members": []}
+        groups[key]["members"].append(column)
+    for group in groups.values():
+        group["label"] = list_text([_title(member) for member in group["members"]], lang)
+    return list(groups.values())
+
+
+def _title(column: dict) -> str:
+    return column["label"] or gettext("House rules in JSON")
+
+
+def summary(columns: list[dict], hand: list[str], lang: str) -> str:
+    """One line on where the rule sets differ: each set of cards allowed, with the rule
+    sets that allow it, all of them from the engine's answers."""
+    answered = [column for column in columns if "error" not in column]
+    if len(answered) < 2:
+        return ""
+    allowing: dict[tuple, list[str]] = {}
+    for column in answered:
+        allowing.setdefault(tuple(column["legal"]), []).append(_title(column))
+    if len(allowing) == 1:
+        (legal,) = allowing
+        code = "referee_all_agree_any" if len(legal) == len(hand) else "referee_all_agree_some"
+        return render_step(Step(code, {"count": len(answered), "card": list(legal)}), lang)
+    lines = []
+    for legal, names in allowing.items():
+        code = "referee_group_any" if len(legal) == len(hand) else "referee_group_some"
+        params = {"count": len(names), "profiles": names, "card": list(legal)}
+        lines.append(render_step(Step(code, params), lang))
+    return " ".join(lines)
+
+
 DEFAULT = {"game": "coinche", "trump": "H", "leader": "S", "slots": ["", "", ""], "hand": []}
 
 
@@ -292,7 +366,8 @@ def page(request):
             context["error"] = render_step(bad.step, lang)
             status = 400
         else:
-            context["columns"] = columns
+            context["columns"] = folded(columns, lang)
+            context["summary"] = summary(columns, position["hand"], lang)
             if error:
                 # Refused under every rule set: the engine's refusal is the answer reported.
                 context["error"] = error

@@ -202,7 +202,8 @@ def _page(
 
 @dataclass
 class Refusal:
-    """A POST the table does not take: nothing is saved, and the answer is drawn once the
+    """A POST the table does not take: no move is saved (a refused card or call is kept
+    among the deal's refusals, for the review), and the answer is drawn once the
     deal's row is free again: the deal's page saying ``said`` (the engine's refusal of
     ``move``, an action and its value, or that the table moved on), or for a request no
     page of the deal sends, the short error page with ``step``."""
@@ -274,6 +275,8 @@ def _post(request, record: TableDeal, table_class):
         if stale:
             return Refusal(409, Step("play_stale"), table)
         record.moves = table.undo_moves()
+        # Refusals met on the way to an undone move are no longer part of the deal.
+        record.refused = [r for r in record.refused if r["at"] < len(record.moves)]
         table = table_class(record)
         record.seen = min(record.seen, _tricks_done(table))
         record.finished = False
@@ -284,7 +287,10 @@ def _post(request, record: TableDeal, table_class):
         try:
             table.move(action, value)
         except (RulesError, ChouineIllegal) as error:
-            return Refusal(200, refusal_step(table, error), table, (action, value))
+            said = refusal_step(table, error)
+            # Kept under the deal's row lock, like the moves: the refusal is part of its story.
+            _keep_refusal(record, table, said)
+            return Refusal(200, said, table, (action, value))
         table.advance()
     else:
         return Refusal(400, step=Step("play_bad_action", {"value": action[:20]}))
@@ -300,6 +306,16 @@ def refusal_step(table, error: RulesError) -> Step:
     if table.learner(params.get("player")):
         params["you"] = True
     return Step(error.code, params)
+
+
+def _keep_refusal(record: TableDeal, table, said: Step) -> None:
+    """Keeps a refusal the learner met, for the review after the deal (its sentence is the
+    engine's, drawn again in the reader's language)."""
+    player = said.params.get("player") or table.deal.to_move
+    params = json.loads(json.dumps(said.params, default=str))
+    entry = {"at": len(record.moves), "player": player, "code": said.code, "params": params}
+    record.refused = [*record.refused, entry]
+    record.save(update_fields=["refused"])
 
 
 def _tricks_done(table) -> int:
