@@ -391,9 +391,11 @@ def deal_fixture(copies: int, session_key: str) -> tuple[list[str], dict]:
     raise SystemExit("no deal reached the play")
 
 
-def drill_fixture(copies: int, session_key: str) -> tuple[str, list[tuple[str, dict]]]:
+def drill_fixture(copies: int, session_key: str) -> tuple[list[str], list[tuple[str, dict]]]:
     """``copies`` runs of the learner's at the first item of a trick-counting drill (practice,
-    level 1): the first run's page, and each run's answer address and right answer."""
+    level 1): each run's page, and each run's answer address and right answer. Each request
+    has a run of its own: a run's page locks its row (one learner answers one item at a
+    time), so fifty connections on one run would measure that lock."""
     from tutor.quiz import drills
     from tutor.quiz.models import CountRun
 
@@ -416,7 +418,7 @@ def drill_fixture(copies: int, session_key: str) -> tuple[str, list[tuple[str, d
         (f"/en/quiz/count/run/{run.id}/answer/", {**right, "item": drills.token(run)})
         for run in runs
     ]
-    return f"/en/quiz/count/run/{runs[0].id}/", answers
+    return [f"/en/quiz/count/run/{run.id}/" for run in runs], answers
 
 
 def lesson_fixture() -> tuple[str, dict]:
@@ -469,7 +471,7 @@ def pages(send, copies: int) -> list[Page]:
     session = returning_learner(send, practice, answer)
     session_key = session.partition("=")[2]
     deals, move = deal_fixture(copies, session_key)
-    item, drill_answers = drill_fixture(copies, session_key)
+    items, drill_answers = drill_fixture(copies, session_key)
     form = {
         "Cookie": f"csrftoken={TOKEN}; {session}",
         "Content-Type": "application/x-www-form-urlencoded",
@@ -488,7 +490,7 @@ def pages(send, copies: int) -> list[Page]:
         Page("referee", "GET", [(f"/en/referee/?{urlencode(REFEREE)}", "")]),
         Page("play lobby", "GET", [("/en/play/coinche/", "")]),
         Page("play move", "POST", [(deal, form_body(move)) for deal in deals], form),
-        Page("count item", "GET", [(item, "")], returning),
+        Page("count item", "GET", [(item, "") for item in items], returning),
         Page("count answer", "POST", [(p, form_body(f)) for p, f in drill_answers], form),
         Page("glossary", "GET", [("/en/glossary/", "")], share=TARGET_SHARE_LIGHT),
         Page("profiles", "GET", [("/en/profiles/", "")]),
@@ -549,7 +551,7 @@ def in_process(args) -> None:
     setup_django(env)
     send = wsgi_send()
     total = args.warmup_requests + args.requests
-    wanted = set(args.only.split(",")) if args.only else None
+    wanted = set(re.split(r",(?! )", args.only)) if args.only else None
     if args.profile:
         wanted = {args.profile}
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
@@ -593,7 +595,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=8)
     parser.add_argument("--warmup", type=float, default=2)
     parser.add_argument("--connections", type=int, default=50)
-    parser.add_argument("--only", help="comma-separated page names to run (default: all)")
+    parser.add_argument("--only", help="page names to run, separated by commas (default: all)")
     parser.add_argument("--in-process", action="store_true", help="time each page in process")
     parser.add_argument("--requests", type=int, default=200, help="timed, per page (in process)")
     parser.add_argument("--warmup-requests", type=int, default=30)
@@ -628,7 +630,7 @@ def main() -> None:
         server.wait("/en/")
         setup_django(env)
         send = http_send(port)
-        wanted = set(args.only.split(",")) if args.only else None
+        wanted = set(re.split(r",(?! )", args.only)) if args.only else None
         for page in pages(send, copies):
             if wanted and page.name not in wanted:
                 continue
