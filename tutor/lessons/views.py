@@ -112,6 +112,11 @@ def course_map(progress: Progress, game: str, solved: Solved | None = None) -> d
         "count": len(lessons),
         "stars": sum(item["stars"] for item in lessons),
         "most": sum(item["most"] for item in lessons),
+        # All the map shows of the learner: the key its drawing is kept under ({% kept %}).
+        "key": (
+            game,
+            tuple((item["lesson"].slug, item["done"], item["stars"]) for item in lessons),
+        ),
     }
 
 

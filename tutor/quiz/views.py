@@ -8,6 +8,7 @@ import random
 from datetime import timedelta
 
 from django.conf import settings
+from django.db.models import Count, Q
 from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -242,21 +243,26 @@ def curated(request, slug):
 MINUTE = timedelta(minutes=1)
 
 
-def review_queue(request) -> dict:
-    """What is due now and what comes next (with when), for the review page and links."""
+def review_queue(request, left: int | None = None) -> dict:
+    """What is due now and what comes next (with when), for the review page and links;
+    ``left``: today's reviews left, when the caller has read them already."""
     items = ReviewItem.objects.filter(owned(request))
     now = timezone.now()
-    due = items.filter(due__lte=now)
-    left = goal.reviews_left(request)
+    counts = items.aggregate(waiting=Count("pk"), due=Count("pk", filter=Q(due__lte=now)))
+    if left is None:
+        left = goal.reviews_left(request)
+    later = (
+        items.filter(due__gt=now).order_by("due")[:5] if counts["waiting"] > counts["due"] else []
+    )
     soon = [
         {"label": rule_label(item), "due": item.due, "within_a_minute": item.due - now < MINUTE}
-        for item in items.filter(due__gt=now).order_by("due")[:5]
+        for item in later
     ]
     # After an absence the backlog comes back a day's ration at a time, not as one wall.
     return {
-        "due": min(due.count(), left),
-        "backlog": max(0, due.count() - left),
-        "waiting": items.count(),
+        "due": min(counts["due"], left),
+        "backlog": max(0, counts["due"] - left),
+        "waiting": counts["waiting"],
         "soon": soon,
         "rationed": left == 0,
     }
