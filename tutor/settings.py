@@ -318,8 +318,17 @@ TRUSTED_PROXIES = [
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        # A logger with no handler at all falls back to Python's last resort (stderr).
+        "nowhere": {"class": "logging.NullHandler"},
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
-    # A foreign Host header is answered 400; its traceback would only let scanners fill the log.
-    "loggers": {"django.security.DisallowedHost": {"handlers": [], "propagate": False}},
+    # A foreign Host header, or an address so long that the sign-in redirect carrying it would
+    # pass 16 KB (the admin's), is answered 400; its traceback would only let scanners fill the
+    # log.
+    "loggers": {
+        name: {"handlers": ["nowhere"], "propagate": False}
+        for name in ("django.security.DisallowedHost", "django.security.DisallowedRedirect")
+    },
 }
