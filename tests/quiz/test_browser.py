@@ -197,4 +197,6 @@ def test_a_tap_questions_first_miss_is_tapped_again_in_place(site, lang, width):
     expect(form.locator("[data-verdict]")).to_have_count(0)
     form.locator(f"button[data-card='{right[0]}']").click()
     expect(page.locator(".feedback-title.good")).to_be_visible()
-    expect(form.locator(f"[data-card='{right[0]}']")).to_have_attribute("data-verdict", "right")
+    expect(form.locator(f".pick[data-card='{right[0]}']")).to_have_attribute(
+        "data-verdict", "right"
+    )

@@ -29,7 +29,7 @@ from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.coinche.tricks import parse_trump, trick_winner
 from tutor.rules.explain import Step, gettext_noop, messages, ngettext_noop, variants
 
-from .base import Solution, register
+from .base import Solution, register, sampled_situations
 from .chouine import ChouineLegal, ChouineTrickWinner
 from .coinche.auction import auction_table, random_calls, tempting_calls
 from .coinche.common import CoincheType
@@ -168,7 +168,8 @@ class ChouinePlayCard(ChouineLegal):
     )
 
     def possible(self, profile, difficulty):
-        found = super().possible(profile, difficulty)
+        # Every level draws the same positions (see generate): sampled once, for level 3.
+        found = sampled_situations(self.name, profile, 3)
         return tuple(code for code in found if code in self.situations)
 
     def generate(self, rng, profile, difficulty):
