@@ -304,14 +304,20 @@ def test_a_refused_card_carries_the_move_refused_and_the_engine_reason(client):
 
 
 def test_each_referee_answer_carries_its_legal_question_and_rules(client):
-    url = "/es/referee/?game=coinche&trump=H&leader=W&t1=AS&t2=TS&hand=JH&hand=KD&hand=7D"
+    hand = ["QH", "8H", "AD", "TD", "KC", "7C"]
+    url = "/es/referee/?game=coinche&trump=H&leader=N&t1=TS&t2=JH&" + "&".join(
+        f"hand={card}" for card in hand
+    )
     body = client.get(url).content.decode()
     found = links(body)
-    assert len(found) == 5  # one per profile column
-    maison = next(link for link in found if spot(link)["rules"] == "maison")
+    # One per column: Federation alone, and the four that answer alike folded into one,
+    # whose report carries the question under the first of them.
+    assert len(found) == 2 == body.count('class="panel referee-column"')
+    assert [spot(link)["rules"] for link in found] == ["federation", "maison"]
+    maison = found[1]
     report = send(client, maison)
     payload = report.position
-    assert payload["hand"] == ["JH", "KD", "7D"] and payload["seat"] == "E"
+    assert payload["hand"] == hand and payload["seat"] == "S"
     _result, steps = ask("legal", payload)
     assert_shown(
         report,
