@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db
 def test_a_table_has_an_invite_link_a_qr_code_and_free_seats_facing_partners():
     creator, table = make_table()
     page = creator.get(f"/fr/tables/{table.token}/").content.decode()
-    assert f'/tables/{table.token}/" data-invite' in page
+    assert f'/t/{table.token}" data-invite' in page
     assert "<svg" in page  # the QR code
     seats = [code for code in "NSEW" if f'data-action="sit" data-seat="{code}"' in page]
     assert seats == ["N", "S", "E", "W"]

@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language_info, pgettext
 
+from tutor.club.host import _qr
 from tutor.memo import LRU
 from tutor.pages import rules as page_rules
 from tutor.play import games, sentence
@@ -224,12 +225,14 @@ def region(
         "turn": turn_view(snap, lang, mine),
         "move_url": reverse("tables_move", args=[table.token]),
         "deal_url": reverse("tables_move", args=[table.token]),
-        "invite_url": request.build_absolute_uri(reverse("tables_table", args=[table.token])),
+        # The short link opens the table in each visitor's own language.
+        "invite_url": request.build_absolute_uri(reverse("tables_short", args=[table.token])),
         "suits": [(suit, suit_name(suit, lang)) for suit in "SHDC"],
         "languages": [(code, language_name(code)) for code, _name in settings.LANGUAGES],
         "creator": is_creator(request, table),
         "form": form,
     }
+    context["qr"] = _qr(context["invite_url"])
     context["free_seats"] = any(seat["free"] for seat in context["seats"])
     built = snap.built
     if built is None:

@@ -23,7 +23,6 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor import push
-from tutor.club.host import _qr
 from tutor.club.live import not_modified, poll_ms
 from tutor.club.live import response as live_response
 from tutor.pages import rules as page_rules
@@ -135,7 +134,6 @@ def _page_context(request, table: Table, seat: Seat | None, **extra) -> dict:
             "poll_url": reverse("tables_live", args=[table.token]),
             "poll_ms": poll_ms(),
             "etag": _etag(table, seat),
-            "qr": _qr(context["invite_url"]),
         }
     )
     if seat is not None and not seat.bot:
@@ -486,7 +484,6 @@ def watch(request, token: str, key: str):
             "events_url": reverse("tables_watch_events", args=[table.token, key]),
             "poll_url": reverse("tables_watch_live", args=[table.token, key]),
             "poll_ms": poll_ms(),
-            "qr": _qr(context["invite_url"]),
         }
     )
     if request.htmx:
