@@ -2,6 +2,7 @@
 violation (critical ones included). axe-core comes from the npm registry at a pinned version
 (the Makefile's test-setup puts it in the virtualenv) and is injected by the test alone."""
 
+import random
 from pathlib import Path
 
 import pytest
@@ -10,8 +11,11 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.club.conftest import create
+from tests.tables.helpers import Player, make_table, play_deal, sit
 from tutor.club import state, views
 from tutor.club.models import ClubSession
+from tutor.tables import keys
+from tutor.tables.models import Table
 
 pytestmark = pytest.mark.browser
 
@@ -116,6 +120,46 @@ def club_pages(page, url, lang):
     return found
 
 
+def tables_pages(page, url, lang):
+    """A table's pages (making it, its lobby, a deal being played, the creator's eye, a
+    finished deal) and a duplicate night's (making it, the organiser's, the results, the
+    projector's)."""
+    found = []
+    page.goto(f"{url}/{lang}/tables/")
+    found += audit(page, "/tables/")
+    page.locator("[data-action=create-table]").click()
+    expect(page.locator("#live")).to_have_attribute("data-phase", "lobby")
+    found += audit(page, "/tables/<token>/ lobby")
+    page.locator("#sit-nickname").fill("Ana")
+    page.locator("button[data-action=sit][data-seat=S]").click()
+    expect(page.locator("#live")).to_have_attribute("data-seat", "S")
+    page.locator("button[data-action=start]").click()
+    expect(page.locator("#live")).not_to_have_attribute("data-phase", "lobby")
+    found += audit(page, "/tables/<token>/ playing")
+    table = Table.objects.latest("created")
+    page.goto(f"{url}/{lang}/tables/{table.token}/watch/{keys.host_key(table)}/")
+    found += audit(page, "/tables/<token>/watch/")
+    _creator, done = make_table()
+    person = Client()
+    sit(person, done, "S", "Rui", lang)
+    _creator.post(f"/{lang}/tables/{done.token}/start/")
+    play_deal([Player(person, done, "S", lang)], random.Random(0), check_private=False)
+    page.goto(f"{url}/{lang}/tables/{done.token}/")
+    found += audit(page, "/tables/<token>/ deal over")
+    page.goto(f"{url}/{lang}/tables/{done.token}/deals/1/")
+    found += audit(page, "/tables/<token>/deals/1/")
+    page.goto(f"{url}/{lang}/tables/night/")
+    found += audit(page, "/tables/night/")
+    page.locator("[data-action=create-night]").click()
+    expect(page.locator("[data-night-table]")).to_have_count(3)
+    found += audit(page, "/tables/night/<token>/host/")
+    page.locator("[data-action=results]").click()
+    found += audit(page, "/tables/night/<token>/")
+    page.goto(page.url + "screen/")
+    found += audit(page, "/tables/night/<token>/screen/")
+    return found
+
+
 @pytest.mark.parametrize(("lang", "width"), [("pt", 390), ("fr", 1280)])
 def test_no_serious_or_moderate_violation_on_any_kind_of_page(site, lang, width):
     url, page = site
@@ -155,4 +199,5 @@ def test_no_serious_or_moderate_violation_on_any_kind_of_page(site, lang, width)
         expect(page.locator("#play-area")).to_be_visible()
         found += audit(page, f"/play/{game}/<token>/")
     found += club_pages(page, url, lang)
+    found += tables_pages(page, url, lang)
     assert found == []
