@@ -12,6 +12,7 @@ from tutor.tables import keys, state
 from tutor.tables.models import Note, Seat, Table
 
 from .helpers import (
+    Player,
     assert_private,
     hidden_cards,
     make_table,
@@ -284,3 +285,22 @@ def test_the_clock_plays_for_a_player_whose_time_ran_out():
     assert "data-turn" in page
     assert len(state.current_deal(table).moves) > moves
     assert Note.objects.filter(table=table, kind="clock").exists()
+
+
+def test_a_newcomer_takes_a_bot_seat_between_deals_only_and_finds_the_table_in_their_history():
+    creator, table = make_table()
+    sit(creator, table, "N", "Ana", "pt")
+    creator.post(f"/pt/tables/{table.token}/start/")
+    newcomer = Client()
+    during = sit(newcomer, table, "E", "Eva", "es")
+    assert during.status_code == 409 and "data-refusal" in during.content.decode()
+    play_deal([Player(creator, table, "N", "pt")], random.Random(5), check_private=False)
+    page = newcomer.get(f"/es/tables/{table.token}/").content.decode()
+    assert 'data-action="sit" data-seat="E"' in page
+    assert sit(newcomer, table, "E", "Eva", "es").status_code == 302
+    seat = Seat.objects.get(table=table, seat="E")
+    assert not seat.bot and seat.nickname == "Eva"
+    creator.post(f"/pt/tables/{table.token}/next/", {"after": "1"})
+    assert state.current_deal(table).seats == "NE"
+    history = newcomer.get("/es/tables/").content.decode()
+    assert "data-history" in history and f"/tables/{table.token}/" in history
