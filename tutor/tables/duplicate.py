@@ -99,7 +99,7 @@ def results(night: Night, lang: str, everything: bool) -> dict:
     """The night's comparison: for each deal, each table's contract and score (a deal only once
     every table has finished it, unless ``everything``: the organiser's view), and each pair's
     total over those deals, ranked within its direction."""
-    key = (night.pk, night.version, lang, everything)
+    key = (night.token, night.version, lang, everything)
     return RESULTS.get_or_make(key, lambda: _results(night, lang, everything))
 
 

@@ -34,7 +34,8 @@ from tutor.rules.explain import render as render_step
 from . import state
 from .models import Note, Seat, Table
 
-# One replay per table version, shared by the screens drawn at that version.
+# One replay per table version, shared by the screens drawn at that version; keyed by the
+# token, which no other table ever has (a row id can be given again once a row is deleted).
 SNAPSHOTS = LRU(items=400)
 
 
@@ -57,7 +58,7 @@ def snapshot(table: Table) -> Snapshot:
         built = state.engine(record) if record is not None else None
         return Snapshot(table, seats, record, built)
 
-    return SNAPSHOTS.get_or_make((table.pk, table.version), make)
+    return SNAPSHOTS.get_or_make((table.token, table.version), make)
 
 
 def players(snap: Snapshot) -> dict[str, str]:
