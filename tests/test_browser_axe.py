@@ -2,6 +2,7 @@
 violation (critical ones included). axe-core comes from the npm registry at a pinned version
 (the Makefile's test-setup puts it in the virtualenv) and is injected by the test alone."""
 
+import random
 from datetime import timedelta
 from pathlib import Path
 
@@ -14,12 +15,15 @@ from playwright.sync_api import expect
 
 from tests.club.conftest import create, signed_in
 from tests.play.helpers import chouine_seed
+from tests.tables.helpers import Player, make_table, play_deal, sit
 from tutor import exercises
 from tutor.club import state, views
 from tutor.club.models import ClubSession, Homework, QuestionSet, SetQuestion
 from tutor.play.chouine import ChouineTable, cut_for, refusals
 from tutor.play.models import TableDeal
 from tutor.rules.cards import card_code
+from tutor.tables import keys
+from tutor.tables.models import Table
 
 pytestmark = pytest.mark.browser
 
@@ -193,6 +197,45 @@ def sets_pages(page, url, lang):
     page.locator("#exercise form button[data-card]").first.click()
     expect(page.locator("[data-result]")).to_be_visible()
     found += audit(page, "/club/homework/ answered")
+
+
+def tables_pages(page, url, lang):
+    """A table's pages (making it, its lobby, a deal being played, the creator's eye, a
+    finished deal) and a duplicate night's (making it, the organiser's, the results, the
+    projector's)."""
+    found = []
+    page.goto(f"{url}/{lang}/tables/")
+    found += audit(page, "/tables/")
+    page.locator("[data-action=create-table]").click()
+    expect(page.locator("#live")).to_have_attribute("data-phase", "lobby")
+    found += audit(page, "/tables/<token>/ lobby")
+    page.locator("#sit-nickname").fill("Ana")
+    page.locator("button[data-action=sit][data-seat=S]").click()
+    expect(page.locator("#live")).to_have_attribute("data-seat", "S")
+    page.locator("button[data-action=start]").click()
+    expect(page.locator("#live")).not_to_have_attribute("data-phase", "lobby")
+    found += audit(page, "/tables/<token>/ playing")
+    table = Table.objects.latest("created")
+    page.goto(f"{url}/{lang}/tables/{table.token}/watch/{keys.host_key(table)}/")
+    found += audit(page, "/tables/<token>/watch/")
+    _creator, done = make_table()
+    person = Client()
+    sit(person, done, "S", "Rui", lang)
+    _creator.post(f"/{lang}/tables/{done.token}/start/")
+    play_deal([Player(person, done, "S", lang)], random.Random(0), check_private=False)
+    page.goto(f"{url}/{lang}/tables/{done.token}/")
+    found += audit(page, "/tables/<token>/ deal over")
+    page.goto(f"{url}/{lang}/tables/{done.token}/deals/1/")
+    found += audit(page, "/tables/<token>/deals/1/")
+    page.goto(f"{url}/{lang}/tables/night/")
+    found += audit(page, "/tables/night/")
+    page.locator("[data-action=create-night]").click()
+    expect(page.locator("[data-night-table]")).to_have_count(3)
+    found += audit(page, "/tables/night/<token>/host/")
+    page.locator("[data-action=results]").click()
+    found += audit(page, "/tables/night/<token>/")
+    page.goto(page.url + "screen/")
+    found += audit(page, "/tables/night/<token>/screen/")
     return found
 
 
@@ -250,4 +293,5 @@ def test_no_serious_or_moderate_violation_on_any_kind_of_page(site, lang, width)
     found += audit(page, "/play/chouine/<token>/ (done)")
     found += club_pages(page, url, lang)
     found += sets_pages(page, url, lang)
+    found += tables_pages(page, url, lang)
     assert found == []

@@ -78,6 +78,10 @@ messages(
         "table_declares": gettext_noop("%(seat)s declares %(cards)s."),
         "table_declares_nothing": gettext_noop("%(seat)s has nothing to declare."),
         "table_player_dealer": gettext_noop("%(the_player)s dealt first."),
+        # Translators: a seat and the nickname of the person sitting there ("North: Ana").
+        "table_sits": gettext_noop("%(seat)s: %(name)s."),
+        # Translators: a Chouine player and the nickname of the person playing ("Player A: Ana").
+        "table_player_sits": gettext_noop("%(player)s: %(name)s."),
     }
 )
 
@@ -323,6 +327,7 @@ def coinche_table(
     calls: Iterable[tuple[str, str]] = (),
     to_speak: str | None = None,
     declared: Mapping[str, Iterable[str]] | None = None,
+    players: Mapping[str, str] | None = None,
 ) -> dict:
     """Four seats round a table, ``bottom`` (default ``you``, else South) at the bottom.
 
@@ -333,6 +338,7 @@ def coinche_table(
     ``calls``: an auction so far, ``(seat, call)`` in the order made (each seat the engine's),
     laid before the seats with ``to_speak`` (the engine's next speaker) marked. ``declared``:
     each seat's declared cards (the engine's best declarations), shown at the seat.
+    ``players``: the name of whoever sits at a seat (a table of players), written under it.
     """
     trick = [str(code).upper() for code in trick]
     calls = [call_view(seat, text, index + 1, lang) for index, (seat, text) in enumerate(calls)]
@@ -375,6 +381,7 @@ def coinche_table(
                 "declared": None
                 if declared is None
                 else [card_view(card, lang, _suit_trump(trump)) for card in declared.get(code, ())],
+                "player": (players or {}).get(code, ""),
             }
         )
     summary = _coinche_summary(lang, leader, trick, you, dealer, next_to_play, winner)
@@ -389,6 +396,7 @@ def coinche_table(
     badge = contract_view(contract, lang, trump)
     if badge:
         summary.insert(0, badge["text"])
+    summary += _sitting(lang, players, "NESW")
     return {
         "game": "coinche",
         "seats": seats,
@@ -430,6 +438,22 @@ def _coinche_summary(lang, leader, trick, you, dealer, to_play, winner) -> list[
     return lines
 
 
+def _sitting(lang: str, players: Mapping[str, str] | None, order: str) -> list[str]:
+    """Who sits where, for a screen reader: "North: Ana."."""
+    players = players or {}
+    if order == "AB":
+        return [
+            _step("table_player_sits", lang, player=code, name=players[code])
+            for code in order
+            if players.get(code)
+        ]
+    return [
+        _step("table_sits", lang, seat=code, name=players[code])
+        for code in order
+        if players.get(code)
+    ]
+
+
 def _distance(start: str, seat: str) -> int:
     """How many turns of play after ``start`` ``seat`` plays."""
     count = 0
@@ -454,12 +478,13 @@ def chouine_table(
     points: Mapping[str, int] | None = None,
     number: int | None = None,
     dealer: str | None = None,
+    players: Mapping[str, str] | None = None,
 ) -> dict:
     """Chouine's two players face to face, the stock (``stock`` cards, the indicator
     included; ``None`` when the question does not say) with the ``indicator`` turned up
     under it, the trick (``leader``'s card, then the reply) and the phase of play, the
     engine's for this stock. ``trump`` is ``None`` for a match, which has none; ``dealer``
-    marks the player who dealt (first)."""
+    marks the player who dealt (first); ``players`` as for :func:`coinche_table`."""
     trick = [str(code).upper() for code in trick]
     other = chouine.PLAYERS[1 - chouine.PLAYERS.index(bottom)]
     follower = None if leader is None else chouine.PLAYERS[1 - chouine.PLAYERS.index(leader)]
@@ -490,6 +515,7 @@ def chouine_table(
             "winner": code == winner,
             "card": played.get(code),
             "points": (points or {}).get(code),
+            "player": (players or {}).get(code, ""),
         }
         for position, code in (("bottom", bottom), ("top", other))
     ]
@@ -528,6 +554,7 @@ def chouine_table(
         summary.append(_step("table_player_to_play", lang, player=next_to_play))
     if you:
         summary.append(_step("table_player_you", lang, player=you))
+    summary += _sitting(lang, players, "AB")
     return {
         "game": "chouine",
         "seats": seats,

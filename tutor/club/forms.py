@@ -134,16 +134,24 @@ class JoinForm(forms.Form):
         return code
 
     def clean_nickname(self):
-        nickname = nicknames.normalise(self.cleaned_data["nickname"])
-        if (
-            not nickname
-            or any(unicodedata.category(char).startswith("C") for char in nickname)
-            or nicknames.too_many_marks(nickname)
-        ):
-            raise forms.ValidationError(_("Choose a nickname made of letters, digits or signs."))
-        # NFKC can lengthen a name (one ligature becomes several letters).
-        MaxLengthValidator(Player._meta.get_field("nickname").max_length)(nickname)
-        return nickname
+        return checked_nickname(
+            self.cleaned_data["nickname"], Player._meta.get_field("nickname").max_length
+        )
+
+
+def checked_nickname(text: str, max_length: int) -> str:
+    """A nickname as shown (tutor/club/nicknames.py), or the ValidationError saying why not:
+    no control characters, no piles of accents, at most ``max_length`` characters."""
+    nickname = nicknames.normalise(text)
+    if (
+        not nickname
+        or any(unicodedata.category(char).startswith("C") for char in nickname)
+        or nicknames.too_many_marks(nickname)
+    ):
+        raise forms.ValidationError(_("Choose a nickname made of letters, digits or signs."))
+    # NFKC can lengthen a name (one ligature becomes several letters).
+    MaxLengthValidator(max_length)(nickname)
+    return nickname
 
 
 def profile_choices(house=()) -> list:

@@ -7,6 +7,7 @@ Every legality question goes to :class:`~tutor.rules.chouine.deal.ChouineDeal`.
 
 from __future__ import annotations
 
+import copy
 import random
 
 from tutor import table as card_table
@@ -91,12 +92,17 @@ def cut_for(seed: int) -> tuple[str, list[Step]]:
 
 
 class ChouineTable:
-    """The deal of one :class:`~tutor.play.models.TableDeal` whose game is Chouine."""
+    """The deal of one :class:`~tutor.play.models.TableDeal` whose game is Chouine; ``eyes``,
+    ``movers``, :meth:`seen_by` and ``keep_trick`` as for Coinche
+    (:class:`~tutor.play.coinche.CoincheTable`)."""
 
     game = "chouine"
+    keep_trick = False
 
     def __init__(self, record):
         self.record = record
+        self.eyes = self.movers = record.seats
+        self.players: dict[str, str] = {}
         # The profile is "chouine" or house rules (a code, or a {"base": "chouine", …} object).
         self.deal = ChouineDeal(
             deck_for(record.seed), record.dealer, chouine_profile(record.profile)
@@ -107,7 +113,23 @@ class ChouineTable:
         for index, move in enumerate(record.moves):
             self._take(index, move)
 
+    def positions(self):
+        """The deal replayed from its first move: ``(move, deal)`` before each move is made
+        (the deal is the engine's, moved on after each)."""
+        record = copy.copy(self.record)
+        record.moves = []
+        fresh = type(self)(record)
+        for move in self.record.moves:
+            yield move, fresh.deal
+            fresh._apply(move)
+
+    def seen_by(self, eyes: str, movers: str = "", players: dict | None = None):
+        view = copy.copy(self)
+        view.eyes, view.movers, view.players = eyes, movers, dict(players or {})
+        return view
+
     def learner(self, player: str | None) -> bool:
+        """Whether a person plays ``player`` (else the engine's bot does)."""
         return player is not None and player in self.record.seats
 
     def _moment(self, index: int, move: dict) -> dict | None:
@@ -158,6 +180,9 @@ class ChouineTable:
             moves.append(move)
         return moves
 
+    def sees(self, player: str | None) -> bool:
+        return player is not None and player in self.eyes
+
     def _apply(self, move: dict) -> list[Step]:
         deal = self.deal
         if "exchange" in move:
@@ -186,14 +211,9 @@ class ChouineTable:
         trick = played.trick
         if trick is not None:
             steps += trick_steps(deal, trick)
+            # Who drew what: each page tells its own player the card (``_news``).
             for player, card in trick.draws:
-                if len(self.record.seats) == 2:
-                    params = {"player": player, "card": card_code(card)}
-                    steps.append(Step("play_chouine_player_drew", params))
-                elif self.learner(player):
-                    steps.append(Step("play_chouine_you_drew", {"card": card_code(card)}))
-                else:
-                    steps.append(Step("play_chouine_drew", {"player": player}))
+                steps.append(Step("play_chouine_drew", {"player": player, "card": card_code(card)}))
         return steps
 
     def _take(self, index: int, move: dict) -> None:
@@ -215,20 +235,25 @@ class ChouineTable:
     def advance(self) -> None:
         deal = self.deal
         while not deal.finished and not self.learner(deal.to_move) and not self.waiting():
-            self._push(bots.chouine_move(deal))
+            self.bot_move()
         self.record.finished = deal.finished
 
+    def bot_move(self) -> None:
+        """The bot's move for the player to move: an exchange, an announcement or a card."""
+        self._push(bots.chouine_move(self.deal))
+
     def move(self, action: str, value: object) -> None:
-        """The learner's move: ``play`` a card, ``exchange`` the 7, ``announce`` (kind, suit)."""
+        """A mover's move: ``play`` a card, ``exchange`` the 7, ``announce`` (kind, suit)."""
         deal = self.deal
         player = deal.to_move
+        movers = tuple(self.movers)
         if action == "exchange":
             holder = deal.exchange_holder()
-            mover = holder if holder and self.learner(holder) else "A"
+            mover = holder if holder in movers else (movers or ("A",))[0]
             deal.verify_exchange(mover)
             self._push({"exchange": True, "player": mover})
             return
-        if self.waiting() or not self.learner(player):
+        if self.waiting() or player not in movers:
             raise IllegalMove("play_chouine_not_your_turn", player=player or "B")
         if action == "announce":
             kind_text, suit_text = value
@@ -255,6 +280,13 @@ class ChouineTable:
                 return moves
         return list(self.record.moves)
 
+    def refusal(self, error: RulesError) -> Step:
+        """The engine's reason for a refused move, spoken to the mover when it names them."""
+        params = dict(error.params)
+        if params.get("player") in tuple(self.movers):
+            params["you"] = True
+        return Step(error.code, params)
+
     def replay_payload(self) -> dict:
         return {
             "profile": self.record.profile,
@@ -279,9 +311,9 @@ class ChouineTable:
             "phase": "done" if deal.finished else "play",
             "to_move": player,
             "to_move_name": player_name(player, lang) if player else "",
-            "your_turn": self.learner(player) and not self.waiting(),
+            "your_turn": player in tuple(self.movers) and not self.waiting(),
             "waiting": self.waiting(),
-            "all_seats": len(self.record.seats) == 2,
+            "all_seats": len(self.eyes) == 2,
             "first_trick": deal.tricks == 0,
             "dealer_line": sentence(
                 Step("play_chouine_deals", {"player": self.record.dealer}), lang
@@ -315,6 +347,11 @@ class ChouineTable:
             view.update(self._seven(lang))
         if view["your_turn"]:
             view.update(self._play_view(lang, trump))
+        elif not deal.finished and len(self.eyes) == 1:
+            # The other player's turn: the hand as it is, not to play from.
+            view["held"] = card_table.hand_view(
+                [card_code(c) for c in deal.hand(self.eyes)], lang, trump=trump, game="chouine"
+            )
         history = [r for r in deal.history if not isinstance(r, (Exchanged, Announced))]
         tricks = [r.trick for r in history if r.trick is not None]
         if tricks:
@@ -360,7 +397,7 @@ class ChouineTable:
         deal = self.deal
         return (
             deal.tricks == LAST_STOCK_TRICK - 1
-            and not self.learner("AB"[deal.leader])
+            and not self.sees("AB"[deal.leader])
             and deal.can_exchange(deal.exchange_holder())
         )
 
@@ -390,18 +427,21 @@ class ChouineTable:
 
     def _table(self, lang: str, trump: str) -> dict:
         deal = self.deal
-        you = None if len(self.record.seats) == 2 else "A"
+        one = len(self.eyes) == 1
         common = {
             "trump": trump,
             "stock": deal.stock_count,
             "indicator": card_code(deal.indicator) if deal.stock_count else None,
-            "bottom": "A",
-            "you": you,
+            "bottom": self.eyes if one else "A",
+            "you": self.eyes if one else None,
             "points": {"A": deal.points[0], "B": deal.points[1]},
+            "players": self.players,
         }
         tricks = [r.trick for r in deal.history if getattr(r, "trick", None) is not None]
-        # A gathered trick stays on the felt until Continue, and the last one at the end.
-        if self.waiting() or deal.finished and tricks:
+        # A gathered trick stays on the felt until Continue (at a table of players, until
+        # the next card is led), and the last one at the end.
+        kept = self.keep_trick and tricks and deal.lead_card is None
+        if self.waiting() or deal.finished and tricks or kept:
             last = tricks[-1]
             return card_table.chouine_table(
                 lang,
@@ -430,7 +470,7 @@ class ChouineTable:
         if (
             deal.finished
             or deal.exchanged
-            or not self.learner(holder)
+            or holder not in tuple(self.movers)
             or deal.tricks >= LAST_STOCK_TRICK
         ):
             return {}
@@ -535,7 +575,7 @@ class ChouineTable:
     def say(self, step: Step, lang: str) -> str:
         """An engine sentence about a player, spoken to them when the learner plays that
         seat (as Coinche's rules always speak to the player to move)."""
-        if self.learner(step.params.get("player")):
+        if self.sees(step.params.get("player")):
             step = Step(step.code, {**step.params, "you": True})
         return sentence(step, lang)
 
@@ -544,17 +584,27 @@ class ChouineTable:
         not show: the cards played are on it and the gathered trick has its own panel, but
         the card the learner drew, an exchange or an announcement are told here."""
         lines: list[str] = []
-        one_seat = len(self.record.seats) < 2
+        one_seat = len(self.eyes) < 2
         shown_trick = self.waiting()
         for player, steps in reversed(self.events):
             completes = any(s.code == "play_chouine_trick_points" for s in steps)
             if completes and not shown_trick and lines:
                 break
             shown_trick = False
-            lines[:0] = [sentence(s, lang) for s in steps if s.code not in TABLE_SHOWS]
-            if self.learner(player) and one_seat or not one_seat:
+            lines[:0] = [sentence(s, lang) for s in map(self._told, steps) if s is not None]
+            if self.sees(player) and one_seat or not one_seat:
                 break
         return lines
+
+    def _told(self, step: Step) -> Step | None:
+        """A step as the news tells it to these eyes, or None when the table shows it: a
+        player sees the card they drew, never the other player's."""
+        if step.code == "play_chouine_drew" and self.sees(step.params["player"]):
+            if len(self.eyes) == 2:
+                # One person playing both seats: each draw told by its player, never "you" twice.
+                return Step("play_chouine_player_drew", step.params)
+            return Step("play_chouine_you_drew", {"card": step.params["card"]})
+        return None if step.code in TABLE_SHOWS else step
 
 
 def _other(player: str) -> str:

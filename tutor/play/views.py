@@ -33,7 +33,7 @@ from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, gettext_noop, messages, suit_name
 from tutor.rules.explain import render as render_step
 
-from . import chouine, coinche, games
+from . import chouine, coinche, games, moves
 from .models import TableDeal
 
 messages(
@@ -324,19 +324,7 @@ def _tricks_done(table) -> int:
 
 
 def _value(request, action: str) -> object:
-    post = request.POST
-    if action == "play":
-        return post.get("card", "")
-    if action == "call":
-        return post.get("call", "")
-    if action == "declare":
-        return post.getlist("kind")
-    if action == "announce":
-        if post.get("pick"):
-            kind, _, suit = post["pick"].partition("-")
-            return kind, suit or None
-        return post.get("kind", ""), post.get("suit") or None
-    return None
+    return moves.value(request.POST, action)
 
 
 @require_POST
