@@ -290,6 +290,7 @@ def test_undo_forgets_the_refusals_met_on_the_way_to_the_undone_move(client):
     undone = {"at": before, "player": "A", "code": "x", "params": {}}
     record.refused = [kept, undone]
     record.save()
-    client.post(url, {"action": "undo"})
+    page = client.get(url).content.decode()
+    client.post(url, {"action": "undo", "at": AT.search(page).group(1)})
     record.refresh_from_db()
     assert len(record.moves) == before and record.refused == [kept]
