@@ -109,7 +109,14 @@ def run(players, meter):
     teacher = Client()
     teacher.post(
         "/en/club/",
-        {"game": "coinche", "profile": "federation", "count": "3", "difficulty": "1"},
+        # Every phone of the bench comes from one address.
+        {
+            "game": "coinche",
+            "profile": "federation",
+            "count": "3",
+            "difficulty": "1",
+            "per_network": str(players),
+        },
     )
     session = ClubSession.objects.latest("created_at")
     key = codes.teacher_key(session)

@@ -23,7 +23,10 @@ LANGS = ("en", "pt", "es", "ro", "fr")
 
 
 def wrong(question, expected):
-    kind = exercises.get_type(question["type"]).answer_kind
+    qtype = exercises.get_type(question["type"])
+    kind = qtype.answer_kind
+    if kind == "tap":
+        return next((tap for tap in qtype.taps(question) if tap not in expected), expected[0])
     if kind == "cards":
         return question["data"]["hand"][:1]
     if kind == "choice":

@@ -2,15 +2,22 @@
 
     DATABASE_URL=postgres://… python scripts/fuzz.py --port 8120 --requests 10000 --cli 2000
 
-Starts gunicorn itself (``DJANGO_DEBUG=0``, two workers of four threads, its log in a
-temporary file), creates a club session with a player, a score sheet and a self-test so
-the fuzz also reaches the pages behind them, then sends ``--requests`` requests drawn by
-the suite's strategies (tests/strategies.py: every route, every form's fields, bodies
-Django cannot parse) and counts the statuses, the 5xx and the tracebacks in the server's
-log. Then ``--cli`` standard inputs go through the command line in this process, a tenth
-of them also as a real ``python -m tutor.rules`` with a strict UTF-8 locale; it counts exit
-statuses, ``internal_error`` answers and tracebacks. Without ``DATABASE_URL`` the server
-uses a throwaway SQLite file. Prints the figures; exits 1 on any 5xx or traceback.
+Starts the production stack itself, ``make serve``'s own command (gunicorn with uvicorn's
+workers, ``tutor.asgi``: tests/servers.py; ``DJANGO_DEBUG=0``, ``--workers`` processes of the
+Makefile's threads, its log in a temporary file), creates a club session with a player, a
+score sheet with a deal, a self-test, a played deal, a game and two counting drills so the
+fuzz also reaches the pages behind them, then sends ``--requests`` requests drawn by the
+suite's strategies (tests/strategies.py: every route, every form's fields, bodies Django
+cannot parse; a third of them aimed at the numeric and JSON inputs with digits of other
+scripts, signs, spaces, thousands of digits, deep or huge JSON, forged phone ETags and NUL
+in cookies) and counts the statuses, the 5xx and the tracebacks in the server's log. An
+event stream that opens (a live page's ``/events/``) is counted by its status once its
+first bytes arrive, then closed. Then ``--cli`` standard inputs go through the command line
+in this process (house-rule codes with such numbers among them), a tenth of them also as a
+real ``python -m tutor.rules`` with a strict UTF-8 locale; it counts exit statuses,
+``internal_error`` answers and tracebacks. Without ``DATABASE_URL`` the server uses a
+throwaway SQLite file. Prints the figures and the machine's load; exits 1 on any 5xx or
+traceback.
 """
 
 import argparse
@@ -19,6 +26,7 @@ import http.client
 import io
 import json
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -30,6 +38,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "rules")]
 TOKEN = "a" * 32
 COMMANDS = ("legal", "score", "auction", "replay")
+
+from servers import Server  # noqa: E402 - tests/ is on the path from here on
 
 
 def server_env(database_url: str) -> dict:
@@ -49,47 +59,56 @@ def manage(env: dict, *args: str) -> None:
     subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
 
 
-def wait_for(port: int, seconds: float = 30) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/en/")
-            connection.getresponse().read()
-            return
-        except OSError:
-            time.sleep(0.3)
-    raise SystemExit(f"the server on port {port} did not start")
-
-
 def live_objects() -> dict:
-    """A club session with a player, a score sheet and a self-test, made through the app."""
+    """A club session with a player, a score sheet, a self-test, played deals and counting
+    drills, made through the app (the session cookie of the visitor who made them too)."""
     import django
 
     django.setup()
     from django.test import Client
+    from strategies import live_count_runs
 
     from tutor.club import codes
     from tutor.club.models import ClubSession
+    from tutor.play.models import TableGame
+    from tutor.quiz.models import SheetDeal
 
     client = Client()
     create = {"game": "chouine", "profile": "chouine", "count": "3", "difficulty": "1"}
     client.post("/en/club/", create)
     session = ClubSession.objects.latest("created_at")
-    Client().post("/en/club/join/", {"code": session.code, "nickname": "Ana", "lang": "en"})
+    phone = Client()
+    phone.post("/en/club/join/", {"code": session.code, "nickname": "Ana", "lang": "en"})
     sheet = client.post("/en/quiz/sheet/", {"profile": "maison"})["Location"].split("/")[-2]
+    deal = {"seat": "S", "bid": "100", "trump": "H", "double": "1", "points": "98"}
+    client.post(f"/en/quiz/sheet/{sheet}/", {**deal, "last_trick": "takers", "nonce": "n"})
     form = {"game": "coinche", "profile": "federation", "difficulty": 1, "length": 5}
     test = client.post("/en/quiz/test/", form)["Location"].split("/")[-2]
-    return {"code": session.code, "key": codes.teacher_key(session), "token": sheet, "test": test}
+    played = client.post("/en/play/coinche/", {"seed": "3", "dealer": "W"})["Location"]
+    client.post("/en/play/coinche/game/", {"seed": "4"})
+    return {
+        **live_count_runs(client),
+        "session": client.cookies["sessionid"].value,
+        "code": session.code,
+        "key": codes.teacher_key(session),
+        "token": sheet,
+        "test": test,
+        "deal": played.rstrip("/").split("/")[-1],
+        "game": TableGame.objects.latest("created").token,
+        "sheetdeal": str(SheetDeal.objects.filter(sheet__token=sheet).get().pk),
+        "player": phone.cookies[f"club_{session.code}"].value,
+    }
 
 
 def fuzz_http(port: int, count: int, live: dict) -> tuple[collections.Counter, list]:
     from hypothesis import HealthCheck, Phase, given, settings
-    from strategies import fill, form_fields, known_values, requests, routes
+    from hypothesis import strategies as st
+    from strategies import fill, form_fields, known_values, numeric_requests, requests, routes
 
     statuses: collections.Counter = collections.Counter()
     errors = []
     connection = [http.client.HTTPConnection("127.0.0.1", port, timeout=30)]
+    anywhere = requests(routes(), form_fields(), known_values())
 
     @settings(
         max_examples=count,
@@ -98,19 +117,32 @@ def fuzz_http(port: int, count: int, live: dict) -> tuple[collections.Counter, l
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )
-    @given(requests(routes(), form_fields(), known_values()))
+    @given(st.one_of(anywhere, anywhere, numeric_requests()))
     def send(request):
         method, path, headers, body = request
         path = fill(path, live)
         body = fill(body.decode("latin-1"), live).encode("latin-1")
-        headers = {**headers, "Cookie": f"csrftoken={TOKEN}", "X-CSRFToken": TOKEN}
+        headers = {name: fill(value, live) for name, value in headers.items()}
+        cookies = "; ".join(filter(None, [f"csrftoken={TOKEN}", headers.get("Cookie")]))
+        headers = {**headers, "Cookie": cookies, "X-CSRFToken": TOKEN}
         headers["Content-Length"] = str(len(body))
         for _attempt in range(3):
             try:
                 connection[0].request(method, path, body=body, headers=headers)
                 response = connection[0].getresponse()
+                if response.getheader("Content-Type", "").startswith("text/event-stream"):
+                    # A stream never ends by itself: its first event says it works.
+                    response.read(1)
+                    statuses[f"{response.status} stream"] += 1
+                    connection[0].close()
+                    connection[0] = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                    return
                 response.read()
                 break
+            except ValueError:
+                # http.client refuses to send it (a line break in a header): no client can.
+                statuses["not sendable"] += 1
+                return
             except (http.client.HTTPException, OSError):
                 connection[0].close()
                 connection[0] = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -192,6 +224,7 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=8120)
     parser.add_argument("--requests", type=int, default=10_000)
     parser.add_argument("--cli", type=int, default=2_000)
+    parser.add_argument("--workers", type=int, default=2, help="server processes (make serve's)")
     args = parser.parse_args()
 
     workdir = Path(tempfile.mkdtemp(prefix="atout-fuzz-"))
@@ -201,23 +234,18 @@ def main() -> int:
     manage(env, "migrate", "--noinput", "-v0")
     manage(env, "collectstatic", "--noinput", "-v0")
     log = workdir / "server.log"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "tutor.wsgi", "-k", "gthread", "--workers", "2"]
-        + ["--threads", "4", "--bind", f"127.0.0.1:{args.port}", "--timeout", "60"],
-        cwd=ROOT,
-        env=env,
-        stdout=log.open("w"),
-        stderr=subprocess.STDOUT,
-    )
+    server = Server(env, args.port, log, WORKERS=args.workers)
+    print(f"server: {shlex.join(server.command)}")
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    server.start()
     try:
-        wait_for(args.port)
         live = live_objects()
         started = time.monotonic()
         statuses, errors = fuzz_http(args.port, args.requests, live)
         seconds = time.monotonic() - started
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.stop()
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     server_log = log.read_text(errors="replace")
     server_tracebacks = server_log.count("Traceback (most recent call last)")
     print(f"database: {database_url.split('@')[-1]}")

@@ -495,6 +495,8 @@ async def teacher(target, stats, args, done, started, pids):
         "count": str(args.questions),
         "difficulty": "1",
         "seconds": "",
+        # Every phone of this test comes from one address.
+        "per_network": str(args.players),
     }
     status, _, headers = await browser.request("host", "POST", "/en/club/", form)
     if status != 302:

@@ -16,6 +16,11 @@ CREATEDB; use a database of its own). Rows:
 
 Each run's column "speed" is a fixed pure-Python loop timed just before it (lower is faster):
 read the rows of one sitting together, the machine's speed drifts.
+
+With ``--tables N``, the same server (``make serve``'s stack, on a fresh database) carries
+N tables of four players instead (scripts/load_tables.py, through the tables' own pages,
+forms and event streams): one row, the move's POST and the delay until a move reached the
+three other players (docs/play.md, Tables).
 """
 
 import argparse
@@ -106,6 +111,37 @@ def run(stack: str, players: int, args, env: dict) -> dict:
     return {"stack": stack, "players": players, "speed": took, **summary}
 
 
+def run_tables(tables: int, args, env: dict) -> dict:
+    stack = "push, uvicorn"
+    fresh_database(env["DATABASE_URL"])
+    server = serve(ROOT, stack, args.port, env)
+    try:
+        took = speed()
+        with tempfile.NamedTemporaryFile(suffix=".json") as out:
+            command = [sys.executable, str(ROOT / "scripts" / "load_tables.py")]
+            command += ["--url", f"http://127.0.0.1:{args.port}", "--tables", str(tables)]
+            command += ["--json", out.name]
+            done = subprocess.run(command, capture_output=True, text=True, check=False)
+            summary = json.loads(Path(out.name).read_text() or "{}")
+            if not summary:
+                print(f"{tables} tables:", done.stdout[-2000:], done.stderr[-2000:])
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+    return {"stack": stack, "tables": tables, "speed": took, **summary}
+
+
+def tables_row(result: dict) -> str:
+    if "kinds" not in result:
+        return f"| {result['tables']} | {result['speed']:.0f} ms | (failed) |"
+    move, reach = result["kinds"]["move"], result["reach"]
+    return (
+        f"| {result['tables']} | {result['speed']:.0f} ms | {move['count']:,} "
+        f"| {move['p50']:.1f} / {move['p95']:.1f} | {reach['p50']:.0f} / {reach['p95']:.0f} "
+        f"/ {reach['p99']:.0f} | {result['errors']} |"
+    )
+
+
 def row(result: dict) -> str:
     if "kinds" not in result:
         return (
@@ -131,6 +167,7 @@ def main():
     parser.add_argument("--stacks", nargs="+", default=list(SERVE), choices=list(SERVE))
     parser.add_argument("--before-tree", help="a checkout of the earlier code, with its .venv")
     parser.add_argument("--port", type=int, default=8130)
+    parser.add_argument("--tables", type=int, help="tables of four players instead of phones")
     args = parser.parse_args()
     # Stopped from outside: stop the server of the run under way too (the finally clauses).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
@@ -144,6 +181,14 @@ def main():
         "SECURE_HSTS_SECONDS": "0",
         "SERVER_THREADS": "2",
     }
+    if args.tables:
+        print(
+            "| tables | speed | moves | move p50 / p95 ms "
+            "| move reaching the 3 others p50 / p95 / p99 ms | errors |"
+        )
+        print("|---|---|---|---|---|---|")
+        print(tables_row(run_tables(args.tables, args, env)), flush=True)
+        return
     print(
         "| stack | phones | speed | requests | p50 ms | p95 ms | p99 ms | worst kind, p99 ms "
         "| worst move to 50 % / 99 % of phones, ms | server CPU per phase change | errors |"

@@ -3,8 +3,17 @@ segments, every form's fields with odd values, bodies Django cannot parse.
 
 Shared by the suite (tests/test_fuzz_http.py, bounded to a few seconds) and by the long
 run against a real server (scripts/fuzz.py). Segments may name ``{code}``, ``{key}``,
-``{token}`` or ``{test}``: the caller replaces them with a live club session, its teacher
-key, a score sheet and a self-test, so the fuzz also reaches the pages behind them.
+``{token}``, ``{test}``, ``{deal}``, ``{game}``, ``{sheetdeal}``, ``{player}``, ``{session}``,
+``{countrun}``, ``{countitem}``, ``{scorerun}`` or ``{scoreitem}``: the caller replaces them (in
+paths, bodies and headers) with a live club session, its teacher key, a score sheet, a
+self-test, a played deal, a game, a deal of the score sheet, a phone's token in that club
+session, the session cookie of the visitor who made them, and two counting drills of that
+visitor with the item each asks (:func:`live_count_runs`), so the fuzz also reaches the pages
+behind them.
+
+:data:`NUMERIC_INPUTS` lists every numeric and JSON input of the site (query, form, address
+and header), and :func:`numeric_requests` sends them what Python's number and JSON readers
+trip on: digits of other scripts, signs, spaces, thousands of digits, deep or huge JSON.
 """
 
 import functools
@@ -13,7 +22,26 @@ from urllib.parse import quote, urlencode
 
 from hypothesis import strategies as st
 
-PLACEHOLDERS = ("{code}", "{key}", "{token}", "{test}")
+PLACEHOLDERS = (
+    "{code}",
+    "{key}",
+    "{token}",
+    "{test}",
+    "{deal}",
+    "{game}",
+    "{sheetdeal}",
+    "{player}",
+    "{session}",
+    "{countrun}",
+    "{countitem}",
+    "{scorerun}",
+    "{scoreitem}",
+)
+# What ``str.isdigit`` or ``int`` accept and a number of ours is not: digits of other scripts
+# (superscripts, circled, Arabic-Indic, full-width, mathematical), signs, spaces of all kinds.
+ODD_DIGITS = ["\u00b2", "\u00b9", "\u2460", "\u0663", "\uff11", "\U0001d7d7", "\u0966", "\u07c0"]
+SIGNS = ["", "", "+", "-", "\u2212", "--", "+-"]
+SPACES = ["", "", " ", "\t", "\n", "\u00a0", "\u2003", "\x0b"]
 HOSTILE = [
     "\x00",
     "a\x00b",
@@ -38,6 +66,16 @@ HOSTILE = [
     "9" * 26,
     "-" + "9" * 60,
     "9" * 5000,
+    "\u00b2",
+    "1\u00b2",
+    "\u0663",
+    "\uff11\uff12",
+    "+5",
+    "1_000",
+    " 7",
+    "[" * 5000,
+    '{"base": "federation", "max_bid": ' + "9" * 5000 + "}",
+    "federation~max_bid:\u00b2",
     "<script>alert(1)</script>",
     "{{7*7}}",
     "'; DROP TABLE x; --",
@@ -242,6 +280,227 @@ def requests(draw, routes: list[str], fields: dict[str, list[str]], known: list[
     return method, path, headers, body
 
 
+# Every numeric and JSON input of the site: (method, path, {field: kind}). ``<n>`` in a path is
+# a number of the address itself; kinds: "number", "json" (house rules as JSON), "code" (a
+# house-rule code around a number), "chouine-code" (the same for Chouine), "etag" (a phone's
+# If-None-Match around three numbers), "session" and "player" (the cookie of the visitor who
+# made the live objects, of the club's phone: the request is theirs). A field named "Cookie",
+# "If-None-Match" or "Last-Event-ID" is a header; any other kind is the field's value itself.
+ANSWER_NUMBERS = {"number": "number", "score_NS": "number", "score_EW": "number"}
+NUMERIC_INPUTS = [
+    ("GET", "/en/learn/coinche-cards/", {"step": "number"}),
+    ("POST", "/en/learn/coinche-tricks/<n>/", ANSWER_NUMBERS),
+    ("GET", "/en/quiz/q/trick_points/federation/<n>/", {"difficulty": "number"}),
+    ("POST", "/en/quiz/q/trick_points/federation/5/", ANSWER_NUMBERS),
+    ("POST", "/en/quiz/q/deal_score/federation/5/", ANSWER_NUMBERS),
+    ("GET", "/en/quiz/q/call_legal/maison/", {"difficulty": "number"}),
+    ("GET", "/en/quiz/situations/call_legal/", {"difficulty": "number", "profile": "code"}),
+    ("GET", "/en/quiz/q/trick_points/<n>/", {"profile": "code"}),
+    ("POST", "/en/quiz/review/", {"item": "number", **ANSWER_NUMBERS}),
+    ("POST", "/en/quiz/test/", {"difficulty": "number", "length": "number", "minutes": "number"}),
+    ("POST", "/en/quiz/test/{test}/", {"position": "number", **ANSWER_NUMBERS}),
+    (
+        "GET",
+        "/en/quiz/calculator/",
+        {"points": "number", "tricks_n": "number", "declarations_takers": "number"},
+    ),
+    ("GET", "/en/quiz/calculator/", {"profile": "code"}),
+    ("GET", "/en/quiz/sheet/{token}/", {"edit": "number"}),
+    (
+        "POST",
+        "/en/quiz/sheet/{token}/",
+        {"points": "number", "declarations_takers": "number", "double": "number"},
+    ),
+    ("POST", "/en/quiz/sheet/{token}/deal/<n>/", {"version": "number", "points": "number"}),
+    ("POST", "/en/quiz/sheet/{token}/deal/{sheetdeal}/", {"version": "number", "delete": "number"}),
+    ("GET", "/en/quiz/sheet/", {"profile": "code"}),
+    ("GET", "/en/play/coinche/", {"seed": "number", "profile": "json"}),
+    ("POST", "/en/play/coinche/", {"seed": "number", "profile": "json"}),
+    ("POST", "/en/play/coinche/", {"profile": "code"}),
+    ("POST", "/en/play/chouine/", {"seed": "number"}),
+    ("POST", "/en/play/coinche/game/", {"seed": "number", "profile": "json"}),
+    ("POST", "/en/play/coinche/{deal}/", {"at": "number", "call": "number"}),
+    ("POST", "/en/play/coinche/{deal}/", {"action": "continue", "trick": "number"}),
+    ("POST", "/en/play/coinche/game/{game}/next/", {"after": "number"}),
+    ("GET", "/en/referee/", {"hand": "AS", "house": "json", "profile": "code"}),
+    ("GET", "/en/referee/", {"game": "chouine", "hand": "AS", "stock": "number"}),
+    ("GET", "/en/profiles/house/", {"profile": "code"}),
+    ("GET", "/en/profiles/house/", {"base": "federation", "max_bid": "number", "target": "number"}),
+    ("POST", "/en/profiles/house/use/", {"profile": "code"}),
+    ("POST", "/en/profiles/house/save/", {"profile": "code", "name": "x"}),
+    (
+        "POST",
+        "/en/club/",
+        {"count": "number", "max_players": "number", "per_network": "number", "profile": "code"},
+    ),
+    ("POST", "/en/club/", {"seconds": "number", "difficulty": "number"}),
+    ("GET", "/en/club/", {"profile": "code"}),
+    ("POST", "/en/club/host/{code}/{key}/joining/", {"per_network": "number"}),
+    ("POST", "/en/club/host/{code}/{key}/remove-latest/", {"count": "number"}),
+    ("POST", "/en/club/host/{code}/{key}/remove/<n>/", {}),
+    ("GET", "/en/club/play/{code}/live/", {"If-None-Match": "etag"}),
+    ("POST", "/en/club/play/{code}/answer/", {"If-None-Match": "etag", "choice": "number"}),
+    ("GET", "/en/club/play/{code}/", {"Cookie": "number"}),
+    (
+        "GET",
+        "/en/club/play/{code}/events/",
+        {"Cookie": "player", "v": "number", "Last-Event-ID": "number"},
+    ),
+    ("GET", "/en/club/host/{code}/{key}/events/", {"v": "number", "Last-Event-ID": "number"}),
+    ("GET", "/en/club/screen/{code}/{key}/events/", {"v": "number", "Last-Event-ID": "number"}),
+    ("POST", "/en/club/", {"game": "chouine", "count": "3", "profile": "chouine-code"}),
+    ("GET", "/en/profiles/house/", {"profile": "chouine-code"}),
+    ("GET", "/en/profiles/house/", {"base": "chouine", "quinte": "number"}),
+    ("GET", "/en/profiles/house/", {"base": "chouine", "deals_to_win_match": "number"}),
+    ("POST", "/en/profiles/house/use/", {"profile": "chouine-code"}),
+    ("POST", "/en/play/chouine/", {"profile": "chouine-code", "seed": "number"}),
+    ("POST", "/en/play/chouine/", {"profile": "json"}),
+    ("GET", "/en/referee/", {"game": "chouine", "hand": "AS", "profile": "chouine-code"}),
+    (
+        "POST",
+        "/en/quiz/count/start/",
+        {"drill": "trick", "profile": "code", "level": "number", "mode": "storm"},
+    ),
+    (
+        "POST",
+        "/en/quiz/count/start/",
+        {"drill": "chouine-deal", "profile": "chouine-code", "level": "1", "mode": "practice"},
+    ),
+    (
+        "POST",
+        "/en/quiz/count/run/{countrun}/answer/",
+        {"Cookie": "session", "item": "{countitem}", "number": "number"},
+    ),
+    (
+        "POST",
+        "/en/quiz/count/run/{scorerun}/answer/",
+        {"Cookie": "session", "item": "{scoreitem}", "score_NS": "number", "score_EW": "number"},
+    ),
+    ("POST", "/en/quiz/goal/", {"kind": "exercises", "amount": "number", "streak": "on"}),
+    ("POST", "/en/quiz/goal/", {"Cookie": "session", "kind": "minutes", "amount": "number"}),
+    ("POST", "/en/quiz/test/{test}/result/<n>/", {"Cookie": "session", **ANSWER_NUMBERS}),
+    ("POST", "/en/report/", {"s": "json", "kind": "wrong", "comment": "x"}),
+]
+
+
+# The fields of NUMERIC_INPUTS sent as headers, and the cookies a request may carry as its own.
+HEADERS = ("Cookie", "If-None-Match", "Last-Event-ID")
+COOKIES = {"session": "sessionid={session}", "player": "club_{code}={player}"}
+
+
+def live_count_runs(client) -> dict[str, str]:
+    """Two counting drills started by ``client`` (a count, and a deal's scores per side) and
+    the item each asks, for the placeholders; ``client`` keeps its session cookie."""
+    found = {}
+    for name, drill in (("countrun", "trick"), ("scorerun", "score")):
+        data = {"drill": drill, "profile": "federation", "level": "1", "mode": "practice"}
+        address = client.post("/en/quiz/count/start/", data)["Location"]
+        page = client.get(address).content.decode()
+        found[name] = address.rstrip("/").split("/")[-1]
+        found[name.replace("run", "item")] = re.search(r'name="item" value="([^"]+)"', page).group(
+            1
+        )
+    return found
+
+
+def odd_numbers() -> st.SearchStrategy[str]:
+    """Numbers as no page of ours writes them, and a few as it does."""
+    digits = st.one_of(
+        st.integers(min_value=0, max_value=10**20).map(str),
+        st.sampled_from(["0", "00", "007", "1_000", "1e3", "1.5", "0x1f", "NaN", "Infinity"]),
+        st.lists(st.sampled_from(ODD_DIGITS + list("0123456789")), min_size=1, max_size=6).map(
+            "".join
+        ),
+        st.sampled_from([4300, 4301, 5000, 30, 19, 16]).map(lambda n: "9" * n),
+    )
+    return st.one_of(
+        st.builds(
+            lambda sign, body, pad: pad + sign + body + pad,
+            st.sampled_from(SIGNS),
+            digits,
+            st.sampled_from(SPACES),
+        ),
+        st.sampled_from(["", " ", "\u00b2", "-\u00b2", "9" * 5000]),
+    )
+
+
+def odd_json() -> st.SearchStrategy[str]:
+    """House rules as JSON no page of ours sends: deep, huge, long numbers, broken text."""
+
+    def house(value: str) -> str:
+        return '{"base": "federation", "max_bid": ' + value + "}"
+
+    depth = st.sampled_from([2, 33, 1000, 100_000])
+    return st.one_of(
+        depth.map(lambda n: "[" * n + "]" * n),
+        depth.map(lambda n: '{"a":' * n + "1" + "}" * n),
+        odd_numbers().map(house),
+        st.sampled_from(["1e400", "-1e400", "NaN", "Infinity", "1" * 5000, "180.0", "true"]).map(
+            house
+        ),
+        st.sampled_from(
+            [
+                "{",
+                "{}",
+                "[]",
+                "null",
+                '"federation"',
+                '{"base": "\\ud800"}',
+                '{"base": "federation", "trumps": ["S", "H", "D", "C", "SA", "TA"]}',
+                '{"base": "federation", "' + "x" * 5000 + '": 1}',
+                "{" + " " * 5000 + "}",
+            ]
+        ),
+    )
+
+
+@st.composite
+def numeric_requests(draw):
+    """One request to a numeric or JSON input: ``(method, path, headers, body)``."""
+    method, path, fields = draw(st.sampled_from(NUMERIC_INPUTS))
+    while "<n>" in path:
+        path = path.replace("<n>", quote(draw(odd_numbers()), safe=""), 1)
+    headers: dict[str, str] = {}
+    data = []
+    for name, kind in fields.items():
+        if kind == "number":
+            value = draw(odd_numbers())
+        elif kind == "json":
+            value = draw(odd_json())
+        elif kind == "code":
+            value = "federation~max_bid:" + draw(odd_numbers())
+        elif kind == "chouine-code":
+            option = draw(st.sampled_from(["quinte", "deals_to_win_match"]))
+            value = f"chouine~{option}:" + draw(odd_numbers())
+        elif kind == "etag":
+            numbers = [draw(odd_numbers()) for _n in range(3)]
+            value = '"p{}.{}.{}.en"'.format(*numbers)
+            # A phone of the session sends it, so it reaches the 304 shortcut and the views.
+            headers["Cookie"] = "club_{code}={player}"
+        else:
+            value = kind
+        if name == "Cookie":
+            value = COOKIES.get(kind) or (
+                f'sessionid="{draw(odd_numbers())}\\000x"; deck={draw(odd_numbers())}'
+            )
+        if name in HEADERS:
+            # A header holds latin-1 text only, what else it carries sent as UTF-8 bytes; and
+            # no line break, which would end it on the wire.
+            value = value.replace("\r", " ").replace("\n", " ")
+            headers[name] = value.encode("utf-8", "surrogatepass").decode("latin-1")
+        else:
+            data.append((name, value))
+    body = b""
+    if method == "GET":
+        path += "?" + urlencode(data) if data else ""
+    else:
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+        body = urlencode(data, encoding="utf-8", errors="surrogatepass").encode()
+    if draw(st.booleans()):
+        headers["HX-Request"] = "true"
+    return method, path, headers, body
+
+
 def fill(text: str, live: dict[str, str]) -> str:
     """Replaces the placeholders with the live objects' values (in paths and bodies)."""
     for name, value in live.items():
@@ -291,6 +550,12 @@ def cli_inputs(examples: list[dict]) -> st.SearchStrategy[bytes]:
         st.sampled_from(examples),
         st.dictionaries(st.sampled_from(CLI_FIELDS), JSON, max_size=3),
     ).map(lambda pair: json.dumps({**pair[0], **pair[1]}).encode())
+    # House-rule codes around numbers no code of ours writes ("max_bid:²").
+    codes = st.tuples(
+        st.sampled_from(examples),
+        st.sampled_from(["max_bid", "min_bid", "target", "trumps", "tie_made"]),
+        odd_numbers(),
+    ).map(lambda t: json.dumps({**t[0], "profile": f"federation~{t[1]}:{t[2]}"}).encode())
     lines = st.lists(changed, min_size=2, max_size=4).map(b"\n".join)
     hostile = st.sampled_from(
         [
@@ -305,4 +570,4 @@ def cli_inputs(examples: list[dict]) -> st.SearchStrategy[bytes]:
         ]
     )
     raw = st.binary(max_size=60) | st.text(max_size=60).map(str.encode)
-    return st.one_of(changed, changed, lines, hostile, raw)
+    return st.one_of(changed, changed, codes, lines, hostile, raw)

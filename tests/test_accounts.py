@@ -1,5 +1,7 @@
-"""Sign-in and sign-up under attack: limited per address and per account name, no free
-password hashing once limited, no blank passwords (security review, D1 and D9)."""
+"""Sign-in and sign-up under attack: failures lock an (account, address) pair and slow an
+address down, so nobody can shut an owner out from elsewhere; no free password hashing once
+limited; sign-ups limited per address, also under a burst; no blank passwords (security
+reviews: D1 and D9, then D7 and D11)."""
 
 import html
 
@@ -45,26 +47,56 @@ def hashes(monkeypatch):
     return calls
 
 
-def test_failures_from_one_address_lock_it_out_without_hashing(settings, alice, hashes):
-    for attempt in range(settings.AXES_FAILURE_LIMIT - 1):
-        assert sign_in(Client(), f"user{attempt}", "wrong").status_code == 200
+def test_failures_lock_the_account_and_address_pair_without_hashing(settings, alice, hashes):
+    for _attempt in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert sign_in(Client(), "alice", "wrong").status_code == 200
     # The failure that reaches the limit is the first one refused.
-    assert sign_in(Client(), "user", "wrong").status_code == 429
+    assert sign_in(Client(), "alice", "wrong").status_code == 429
     hashed = len(hashes)
-    assert hashed >= settings.AXES_FAILURE_LIMIT - 1
     response = sign_in(Client(), "alice", PASSWORD)
     assert response.status_code == 429
     assert "Too many failed sign-ins" in response.content.decode()
     assert len(hashes) == hashed
     assert "_auth_user_id" not in response.client.session
+    # The owner from another address is not concerned (security review, second round, D7).
+    assert sign_in(Client(), "alice", PASSWORD, address="198.51.100.2").status_code == 302
+
+
+def test_others_failures_from_their_addresses_never_shut_the_owner_out(settings, alice):
+    for attempt in range(3 * settings.AXES_FAILURE_LIMIT):
+        sign_in(Client(), "alice", "wrong", address=f"203.0.113.{attempt}")
+    assert sign_in(Client(), "alice", PASSWORD, address="192.0.2.9").status_code == 302
+
+
+def test_failures_on_other_accounts_from_a_shared_network_leave_a_colleague_in(settings, alice):
+    for attempt in range(settings.AXES_FAILURE_LIMIT):
+        sign_in(Client(), f"user{attempt}", "wrong")
+    assert sign_in(Client(), "alice", PASSWORD).status_code == 302
+
+
+def test_an_address_failing_on_many_accounts_is_slowed_down(settings, alice, hashes):
+    settings.SIGN_IN_FAILURES_PER_ADDRESS = 12
+    for attempt in range(settings.SIGN_IN_FAILURES_PER_ADDRESS):
+        assert sign_in(Client(), f"user{attempt}", "wrong").status_code == 200
+    hashed = len(hashes)
+    response = sign_in(Client(), "someone", "wrong")
+    assert response.status_code == 429
+    assert "from this network" in response.content.decode()
+    assert len(hashes) == hashed
     # Another address is not concerned.
     assert sign_in(Client(), "alice", PASSWORD, address="198.51.100.2").status_code == 302
 
 
-def test_failures_on_one_account_name_lock_it_from_every_address(settings, alice):
-    for attempt in range(settings.AXES_FAILURE_LIMIT):
-        sign_in(Client(), "alice", "wrong", address=f"203.0.113.{attempt}")
-    assert sign_in(Client(), "alice", PASSWORD, address="192.0.2.9").status_code == 429
+def test_the_slowing_down_lifts_as_its_window_slides(settings, alice, monkeypatch):
+    from tutor.guard import throttle
+
+    settings.SIGN_IN_FAILURES_PER_ADDRESS = 12
+    for attempt in range(settings.SIGN_IN_FAILURES_PER_ADDRESS):
+        sign_in(Client(), f"user{attempt}", "wrong")
+    assert sign_in(Client(), "alice", PASSWORD).status_code == 429
+    later = throttle._slot() + settings.SIGN_IN_WINDOW // throttle.SLOT_SECONDS
+    monkeypatch.setattr(throttle, "_slot", lambda: later)
+    assert sign_in(Client(), "alice", PASSWORD).status_code == 302
 
 
 def test_the_lock_lifts_after_the_cool_off(settings, alice):
@@ -108,6 +140,33 @@ def test_sign_ups_are_limited_per_address(settings):
     assert refused.status_code == 429
     assert not get_user_model().objects.filter(username="pupil9").exists()
     assert sign_up("pupil9", address="198.51.100.8").status_code == 302
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_burst_of_sign_ups_never_passes_the_limit(settings):
+    import threading
+
+    from django.db import connections
+
+    settings.SIGNUPS_PER_HOUR = 4
+    barrier = threading.Barrier(12)
+    statuses = []
+
+    def sign_up(number):
+        data = {"username": f"burst{number}", "password1": PASSWORD, "password2": PASSWORD}
+        barrier.wait()
+        try:
+            statuses.append(Client().post(reverse("signup"), data).status_code)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=sign_up, args=(n,)) for n in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert set(statuses) <= {302, 429}
+    assert get_user_model().objects.count() == statuses.count(302) <= 4
 
 
 @pytest.mark.parametrize("password", [" " * 12, "\t" * 10 + "  ", "\u3000" * 12])

@@ -1,5 +1,7 @@
 """Hostile requests get a translated 4xx, never a 500 (each case from the security review)."""
 
+import logging
+
 import pytest
 from django.test import Client
 
@@ -94,3 +96,56 @@ def test_a_form_body_in_another_charset_gets_a_400(charset):
 def test_a_broken_multipart_body_gets_a_400(path):
     response = csrf_client().post(path, b"x", content_type="multipart/form-data")
     assert response.status_code == 400
+
+
+PAGES_WITH_A_SESSION = [
+    "/en/quiz/",
+    "/en/club/",
+    "/en/learn/",
+    "/en/play/coinche/",
+    "/en/referee/",
+    "/en/quiz/calculator/",
+    "/en/profiles/house/",
+]
+
+
+@pytest.mark.parametrize("path", PAGES_WITH_A_SESSION)
+@pytest.mark.parametrize("cookie", ["sessionid", "csrftoken", "django_language", "deck"])
+def test_a_nul_in_a_cookie_gets_a_400_never_a_500(path, cookie):
+    """Django unquotes "\\000" in a quoted cookie to a NUL, which PostgreSQL refuses (D8)."""
+    client = quiet_client()
+    client.cookies[cookie] = "abcdefgh\x00ijklmnop"
+    response = client.get(path)
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize("header", ["User-Agent", "Accept", "Accept-Language", "X-Anything"])
+def test_a_nul_in_a_header_gets_a_400_never_a_500(header):
+    response = quiet_client().post(
+        "/en/learn/account/login/",
+        {"username": "nobody", "password": "wrong"},
+        headers={header: "a\x00b"},
+    )
+    assert response.status_code == 400
+
+
+def test_a_tab_in_a_header_is_no_reason_to_refuse():
+    assert quiet_client().get("/en/", headers={"User-Agent": "a\tb"}).status_code == 200
+
+
+def test_a_foreign_host_gets_a_400_without_a_traceback_in_the_log():
+    """What reaches the site's log handlers (on the root logger): not the DisallowedHost."""
+    seen = []
+
+    class Keep(logging.Handler):
+        def emit(self, record):
+            seen.append(record)
+
+    keep = Keep()
+    logging.getLogger().addHandler(keep)
+    try:
+        response = quiet_client().get("/en/", headers={"Host": "evil.example"})
+    finally:
+        logging.getLogger().removeHandler(keep)
+    assert response.status_code == 400
+    assert not [record for record in seen if record.name.startswith("django.security")]

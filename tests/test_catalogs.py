@@ -20,7 +20,7 @@ def catalog(lang):
 
 # A card or player may take another grammatical form than in English ("%(the_card)s" →
 # "%(to_the_card)s"): the parameter is the same, only its article changes.
-FORM = re.compile(r"%\((?:the|of_the|to_the|neither_the|at_the)_(\w+)\)")
+FORM = re.compile(r"%\((?:the|of_the|to_the|neither_the|at_the|of)_(\w+)\)")
 
 
 # A count of deals may be written out ("%(wins_in_words)s" for "%(wins)s").
@@ -98,7 +98,7 @@ def test_msgfmt_accepts_it(lang):
 # Words the native readers ruled out (../shared/GLOSSARY.md, reviews/language-*.md).
 BANNED = {
     "pt": r"intervenç|quatro passos|passos seguidos|licitações e passos|\bronda\b",
-    "es": r"intervenci|\brango\b|\barrastr",
+    "es": r"intervenci|\brango\b|\barrastr|\btriunfan\b",
     "ro": r"intervenți|căsători|defos",
     "fr": r"(?:cette|l')\s?enchère est (?:autorisée|permise)",
 }
@@ -120,4 +120,24 @@ def test_french_punctuation_has_its_non_breaking_spaces():
         for text in strings:
             if re.search(r"(?<![\u00a0\u202f])[:;?!](\s|$)|«(?!\u00a0)|(?<!\u00a0)»", text):
                 wrong.append(text)
+    assert wrong == []
+
+
+# One word for a deal (the round): pt "distribuição", es "ronda"; "mão" / "mano" is only the
+# cards held, so it never translates an entry about a deal (unless that entry also speaks of
+# a hand, as "Only cards in your hand count… one combination a deal").
+DEAL_WORD = {"pt": r"\bm[ãa]os?\b", "es": r"\bmanos?\b"}
+
+
+@pytest.mark.parametrize("lang", sorted(DEAL_WORD))
+def test_a_deal_has_one_word(lang):
+    wrong = []
+    for message in entries(lang):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        if not any(re.search(r"\bdeals?\b|\bround\b", i) for i in ids):
+            continue
+        if any(re.search(r"\bhands?\b", i) for i in ids):
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wrong += [text for text in strings if re.search(DEAL_WORD[lang], text, re.I)]
     assert wrong == []

@@ -9,6 +9,7 @@ import pytest
 from club.conftest import wrong_answer
 from playwright.sync_api import expect
 
+from tutor import exercises
 from tutor.club.models import ClubSession
 
 pytestmark = pytest.mark.browser
@@ -56,6 +57,9 @@ def test_a_club_session_works_under_the_policy(watched, browser, browser_context
     projector.locator("form button.primary").click()
     expect(projector.locator("[data-code]")).to_be_visible()
     session = ClubSession.objects.get()
+    # The first question asks for a choice: its answer bar's width is live.js's to set.
+    choice = exercises.pose("chouine_trick_winner", 1, "chouine")
+    session.questions.filter(position=0).update(data=choice)
 
     context = browser.new_context(**browser_context_args)
     phone = context.new_page()

@@ -16,6 +16,11 @@ import tutor.rules
 from tutor.exercises import fixed, pose, solve
 from tutor.exercises.base import TYPES, ExerciseError
 from tutor.exercises.samples import samples
+from tutor.lessons.examples import frames, step_view
+from tutor.lessons.path import LESSONS
+from tutor.lessons.questions import profiles_for
+from tutor.rules.cards import parse_cards
+from tutor.rules.coinche.tricks import explain_trick
 from tutor.rules.explain import (
     MESSAGES,
     Plural,
@@ -391,7 +396,7 @@ def test_a_chouine_match_counts_deals_won_in_words_and_names_no_dealer_once_won(
 @pytest.mark.parametrize(
     ("calls", "call", "said"),
     [
-        (["100H", "pass"], "90S", {"en": "90 is below it", "fr": "90, c'est trop bas"}),
+        (["100H", "pass"], "90S", {"en": "90 is lower", "fr": "90 est plus bas"}),
         (["90H"], "90S", {"en": "equalling it is not enough", "fr": "redire 90 ne suffit"}),
     ],
 )
@@ -441,9 +446,10 @@ def test_equal_declarations_are_told_apart_by_trump_with_the_reason():
     The sample's seed 603 (encyclopedia): East's and North's quartes to the queen."""
     steps = solve(pose("declarations_winner", 603, "encyclopedia")).steps
     codes = [step.code for step in steps]
-    assert codes[-2:] == ["declarations_trump_wins", "declarations_best"]
-    assert "celle d'atout l'emporte" in render(steps[-2], "fr")
-    assert "cel de atu" in render(steps[-2], "ro")
+    assert codes[-2:] == ["declarations_why", "declarations_best"]
+    assert steps[-2].params == {"why": "trump"}
+    assert "celle à l'atout qui l'emporte" in render(steps[-2], "fr")
+    assert "câștigă cel din atu" in render(steps[-2], "ro")
 
 
 def test_chouine_lists_cards_in_chouine_order_and_coinche_in_belote_order():
@@ -492,3 +498,85 @@ def test_the_game_end_question_shows_the_deals_working():
     codes = [step.code for step in solve(pose("game_end", 7, "federation")).steps]
     assert codes[:4] == ["side_total", "side_total", "contract_needs", "failed_short"]
     assert codes.index("final_scores") < codes.index("game_totals")
+
+
+# A preposition left in front of an article that the language contracts or elides, where a
+# placeholder's value (a card, player, seat, source) was put after a bare preposition.
+UNCONTRACTED = {
+    "pt": re.compile(
+        r"\b(?:de|em|por|a) (?:o|a|os|as) (?:jogador|ás|rei|dama|valete|dez|nove|"
+        r"oito|sete|guia|regras|artigo)\b",
+        re.I,
+    ),
+    "es": re.compile(r"\b(?:de|a) el\b", re.I),
+    "fr": re.compile(r"\b(?:de|à) (?:le|les)\b|\bde (?:Est|Ouest|as|huit)\b"),
+}
+# "you" in a sentence about a named seat or player (a worked example, a narration).
+SECOND_PERSON = {
+    "en": re.compile(r"\byou(?:r)?\b", re.I),
+    "pt": re.compile(r"\b(?:tens|podes|consegues|és|sais|joga uma|não és)\b", re.I),
+    "es": re.compile(r"\b(?:tienes|puedes|sales|tú|juega una)\b", re.I),
+    "fr": re.compile(r"\b(?:vous|votre)\b", re.I),
+}
+
+
+def _dealing_steps():
+    """The first line of every Chouine deal, dealt by each player."""
+    return [
+        Step(
+            "chouine_dealt",
+            {"player": dealer, "player_other": other, "card": "9D", "trump": "D", "stock": 22},
+        )
+        for dealer, other in (("A", "B"), ("B", "A"))
+    ]
+
+
+def test_a_placeholder_after_a_preposition_takes_the_contracted_form():
+    wrong = []
+    for lang, pattern in UNCONTRACTED.items():
+        texts = [t for _, _, _, t in _rendered(lang)] + [render(s, lang) for s in _match_steps()]
+        texts += [render(step, lang) for step in _dealing_steps()]
+        for lesson in LESSONS.values():
+            if lesson.example is None:
+                continue
+            profile = profiles_for(lesson)[0]
+            for number in range(len(frames(lesson.example, profile))):
+                view = step_view(lesson.example, profile, lang, number)
+                texts += view["lines"]
+                if view["hand"]:
+                    texts.append(view["hand"]["label"])
+        wrong += [(lang, text) for text in texts if pattern.search(text)]
+    assert wrong == []
+
+
+def test_a_worked_example_names_the_seat_and_never_says_you():
+    checked = 0
+    for lesson in LESSONS.values():
+        if lesson.example is None:
+            continue
+        for profile in profiles_for(lesson):
+            for number in range(len(frames(lesson.example, profile))):
+                for lang, pattern in SECOND_PERSON.items():
+                    rule = step_view(lesson.example, profile, lang, number)["rule"]
+                    if rule is None:
+                        continue
+                    checked += 1
+                    assert not pattern.search(rule["text"]), (lesson.slug, lang, rule["text"])
+    assert checked > 50
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_code_or_raw_key_reaches_a_sentence(lang):
+    snake = re.compile(r"\b[a-z]+_[a-z_]+\b")
+    texts = [t for _, _, _, t in _rendered(lang)] + [render(s, lang) for s in _match_steps()]
+    assert [t for t in texts if snake.search(t)] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_zero_and_one_read_as_their_own_sentence(lang):
+    # A trick of four sevens and eights is worth nothing, not "0 points".
+    nothing = explain_trick(parse_cards(["7S", "8S", "7D", "8D"]), 1)[1]
+    assert not re.search(r"\b0\b", render(nothing, lang))
+    # A lone card of the suit led is "the only card", not "the highest".
+    lone = explain_trick(parse_cards(["KS", "7D", "8D", "9D"]), 1, winner_seat="N")[0]
+    assert render(lone, lang) != render(Step(lone.code, {**lone.params, "count": 2}), lang)

@@ -1,23 +1,28 @@
 """Faults in the middle of a club session: every answer is recorded exactly once.
 
-Run on demand, against a PostgreSQL database this test may fill and a cluster it may
+Run on demand, against a PostgreSQL database this test may fill, in a cluster it may
 restart (as root, or as the cluster's owner)::
 
-    ATOUT_FAULT_DATABASE_URL=postgres://user:pass@127.0.0.1:5432/atout_faults \\
+    ATOUT_FAULT_DATABASE_URL=postgres://user:pass@127.0.0.1:5439/atout_faults \\
         .venv/bin/pytest -m fault tests/test_faults.py -s
 
-It starts gunicorn itself (two workers, port ``ATOUT_FAULT_PORT``, 8122 by default), and
-runs one question per fault while twelve phones answer with retries, as the real phones'
-htmx does after an error: no fault, gunicorn killed and restarted, gunicorn stopped
-gracefully and restarted, PostgreSQL restarted. At the end each phone has exactly one
-answer per question in the database, and every answer acknowledged with 200 is there.
-Skipped when the variable is not set.
+It restarts the cluster that listens on the URL's port (``pg_lsclusters``), and only that
+one: on a shared machine give it a cluster of its own (``pg_createcluster 15 fault --port
+5439``). It starts the production stack itself, ``make serve``'s own command (gunicorn with
+uvicorn's workers, ``tutor.asgi``; tests/servers.py) with two workers on port
+``ATOUT_FAULT_PORT`` (8122 by default), and runs one question per fault while twelve phones
+answer with retries, as the real phones' htmx does after an error: no fault, every server
+process killed at once (SIGKILL to gunicorn's process group) and started again, gunicorn
+stopped gracefully (SIGTERM) and started again, PostgreSQL restarted. The teacher presses
+"next" until a question is open (after a reveal comes the scoreboard), and each fault is
+checked to strike while that question is open and to be felt: a phone's request failed
+during it. At the end each phone has exactly one answer per question in the database, and
+every answer acknowledged with 200 is there. Skipped when the variable is not set.
 """
 
 import os
 import random
 import re
-import signal
 import subprocess
 import sys
 import threading
@@ -25,16 +30,18 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from servers import Server
 
 DATABASE_URL = os.environ.get("ATOUT_FAULT_DATABASE_URL", "")
 PORT = int(os.environ.get("ATOUT_FAULT_PORT", "8122"))
 ROOT = Path(__file__).resolve().parent.parent
 BASE = f"http://127.0.0.1:{PORT}"
 PHONES = 12
-FAULTS = ["none", "kill gunicorn", "stop gunicorn", "restart postgresql"]
+FAULTS = ["none", "kill the server", "stop gunicorn", "restart postgresql"]
 
 pytestmark = [
     pytest.mark.fault,
@@ -79,39 +86,25 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-class Server:
-    def __init__(self, env):
-        self.env = env
-        self.process = None
-
-    def start(self):
-        command = [sys.executable, "-m", "gunicorn", "tutor.wsgi", "-k", "gthread"]
-        command += ["--workers", "2", "--threads", "4", "--bind", f"127.0.0.1:{PORT}"]
-        self.process = subprocess.Popen(command, cwd=ROOT, env=self.env)
-        for _attempt in range(100):
-            try:
-                urllib.request.urlopen(BASE + "/en/", timeout=2).read()
-                return
-            except OSError:
-                time.sleep(0.2)
-        raise RuntimeError("gunicorn did not start")
-
-    def stop(self, sig=signal.SIGTERM):
-        self.process.send_signal(sig)
-        self.process.wait(timeout=30)
-
-
 def restart_postgresql():
-    version, cluster = subprocess.check_output(["pg_lsclusters", "-h"], text=True).split()[:2]
-    subprocess.run(["pg_ctlcluster", version, cluster, "restart"], check=True)
+    """Restarts the cluster the database URL names by its port, not any other."""
+    port = str(urllib.parse.urlsplit(DATABASE_URL).port or 5432)
+    for line in subprocess.check_output(["pg_lsclusters", "-h"], text=True).splitlines():
+        version, cluster, cluster_port = line.split()[:3]
+        if cluster_port == port:
+            subprocess.run(["pg_ctlcluster", version, cluster, "restart"], check=True)
+            return
+    raise AssertionError(f"no PostgreSQL cluster of this machine listens on port {port}")
 
 
-def answer_with_retries(phone, code, acknowledged, index, failures):
-    """Sends the first choice shown until the server says 200 (recorded) or 409 (already).
+def answer_with_retries(phone, code, acknowledged, index, failures, timeline):
+    """Sends the first choice shown until the server says 200 (recorded) or 409 (already);
+    notes in ``timeline`` when it began and when an answer was acknowledged.
 
     Phones start within 1.5 s, so some answer before the fault, some during, some after.
     """
     time.sleep(random.uniform(0, 1.5))
+    timeline["started"].append(time.monotonic())
     for _attempt in range(200):
         try:
             status, page = phone.send(f"/en/club/play/{code}/")
@@ -120,6 +113,9 @@ def answer_with_retries(phone, code, acknowledged, index, failures):
             time.sleep(0.2)
             continue
         field = re.search(r'name="(choice|card)" value="([^"]+)"', page)
+        if status == 200 and "data-answered" in page:
+            # An earlier attempt was recorded, its answer lost on the way back.
+            return
         if status != 200 or field is None:
             time.sleep(0.2)
             continue
@@ -129,6 +125,7 @@ def answer_with_retries(phone, code, acknowledged, index, failures):
             status = None
         if status == 200:
             acknowledged[index] += 1
+            timeline["recorded"].append(time.monotonic())
             return
         if status == 409:
             return
@@ -149,6 +146,26 @@ def teacher_action(teacher, path):
     raise AssertionError(f"the teacher could not press {path}")
 
 
+def phase(teacher, host) -> tuple[str, str]:
+    """What the presenter shows: the phase, and the question's number ("" outside one)."""
+    status, page = teacher.send(host)
+    assert status == 200, status
+    shown = re.search(r'data-phase="(\w+)"', page).group(1)
+    number = re.search(r"Question (\d+) of", page)
+    return shown, number.group(1) if number else ""
+
+
+def open_next_question(teacher, host) -> str:
+    """Presses start or next until a question is open (after a reveal, "next" shows the
+    scoreboard first); returns its number."""
+    for _press in range(3):
+        shown, number = phase(teacher, host)
+        if shown == "question":
+            return number
+        teacher_action(teacher, host + ("start/" if shown == "lobby" else "next/"))
+    raise AssertionError(f"no question opened (the presenter shows {shown})")
+
+
 def test_every_answer_is_recorded_exactly_once_through_faults():
     import psycopg
 
@@ -164,7 +181,7 @@ def test_every_answer_is_recorded_exactly_once_through_faults():
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
     for args in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
         subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
-    server = Server(env)
+    server = Server(env, PORT, WORKERS=2)
     server.start()
     try:
         teacher = Browser()
@@ -182,20 +199,31 @@ def test_every_answer_is_recorded_exactly_once_through_faults():
             assert phone.send("/en/club/join/", data)[0] == 302
         acknowledged = [0] * PHONES
         failures = {fault: [] for fault in FAULTS}
+        struck = {}
+        timelines = {fault: {"started": [], "recorded": []} for fault in FAULTS}
+        began_at = {}
         for fault in FAULTS:
-            teacher_action(teacher, host + ("start/" if fault == FAULTS[0] else "next/"))
+            number = open_next_question(teacher, host)
+            timeline = timelines[fault]
             threads = [
                 threading.Thread(
                     target=answer_with_retries,
-                    args=(phone, code, acknowledged, index, failures[fault]),
+                    args=(phone, code, acknowledged, index, failures[fault], timeline),
                 )
                 for index, phone in enumerate(phones)
             ]
             for thread in threads:
                 thread.start()
-            time.sleep(0.5)
-            if fault == "kill gunicorn":
-                server.stop(signal.SIGKILL)
+            # The fault strikes while the question is open, once a few phones are answering
+            # (most of them still to come).
+            for _wait in range(1500):
+                if len(timeline["started"]) >= 3:
+                    break
+                time.sleep(0.02)
+            struck[fault] = (number, *phase(teacher, host))
+            began_at[fault] = time.monotonic()
+            if fault == "kill the server":
+                server.kill()
                 server.start()
             elif fault == "stop gunicorn":
                 server.stop()
@@ -216,6 +244,24 @@ def test_every_answer_is_recorded_exactly_once_through_faults():
         ).fetchall()
     per_phone = dict(rows)
     print(f"answers per phone: {per_phone}; acknowledged with 200: {acknowledged}")
-    print("failed attempts, retried, per fault:", {k: len(v) for k, v in failures.items()})
+    print("failed attempts, retried, per fault:", {k: Counter(v) for k, v in failures.items()})
+    print("question open when each fault struck (number, phase, number shown):", struck)
+    # Each fault struck in the middle of the answers: phones had begun before it, and others
+    # had their answers acknowledged after it began (through new server processes, or new
+    # database connections: a restart of PostgreSQL ends every connection the pool held).
+    during = {
+        fault: (
+            sum(t < began for t in timelines[fault]["started"]),
+            sum(t > began for t in timelines[fault]["recorded"]),
+        )
+        for fault, began in began_at.items()
+    }
+    print("phones begun before each fault, answers acknowledged after it began:", during)
+    assert all(before >= 3 and after >= 1 for before, after in during.values()), during
+    # The server's faults were felt: a phone's request failed while it struck (and was retried).
+    assert failures["kill the server"] and failures["stop gunicorn"], failures
+    assert struck == {
+        fault: (str(number), "question", str(number)) for number, fault in enumerate(FAULTS, 1)
+    }
     assert per_phone == {f"Phone {number}": len(FAULTS) for number in range(PHONES)}
     assert all(count <= len(FAULTS) for count in acknowledged)

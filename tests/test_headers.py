@@ -10,6 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tutor.club import codes
+from tutor.play.models import TableGame
+from tutor.quiz.models import SheetDeal
 
 pytestmark = pytest.mark.django_db
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -26,6 +28,35 @@ def test_the_club_handout_and_results_are_never_cached(client):
     key = codes.teacher_key(session)
     assert_private(client.get(reverse("club_handout", args=[session.code, key])))
     assert_private(client.get(reverse("club_export", args=[session.code, key])))
+
+
+def test_the_full_results_are_never_cached(client):
+    session = create(client)
+    join(Client(), session, "Ana")
+    key = codes.teacher_key(session)
+    assert_private(client.get(reverse("club_results", args=[session.code, key])))
+
+
+def test_a_signed_in_teachers_club_page_is_never_cached(client, django_user_model):
+    assert "no-store" not in client.get(reverse("club_index")).get("Cache-Control", "")
+    teacher = django_user_model.objects.create_user("teacher", password="a long pass 42")
+    client.force_login(teacher)
+    create(client)
+    page = client.get(reverse("club_index"))
+    assert "/club/host/" in page.content.decode()
+    assert_private(page)
+
+
+def test_a_players_lobby_and_a_games_sheet_are_never_cached(client):
+    # A visitor who brings nothing gets the lobby everyone gets (a shared page).
+    lobby = reverse("play_lobby", args=["coinche"])
+    assert "no-store" not in client.get(lobby).get("Cache-Control", "")
+    started = client.post(reverse("play_game_start"), {"seed": "3", "dealer": "W"})
+    assert started.status_code == 302
+    game = TableGame.objects.get()
+    assert_private(client.get(reverse("play_game", args=[game.token])))
+    # Now with a session: the lobby lists this player's own deals.
+    assert_private(client.get(lobby))
 
 
 def test_the_score_sheet_is_never_cached(client):
@@ -47,7 +78,8 @@ def test_every_private_page_name_is_a_page_of_the_site():
     from django.urls import get_resolver
 
     names = {name for name in get_resolver().reverse_dict if isinstance(name, str)}
-    assert names >= settings.PRIVATE_PAGES, settings.PRIVATE_PAGES - names
+    private = settings.PRIVATE_PAGES | settings.PRIVATE_FOR_OWNERS
+    assert names >= private, private - names
 
 
 def test_editing_a_deal_of_the_score_sheet_is_never_cached(client):
@@ -56,7 +88,9 @@ def test_editing_a_deal_of_the_score_sheet_is_never_cached(client):
     deal = {"seat": "S", "bid": "100", "trump": "H", "double": "1", "points": "98"}
     deal.update(last_trick="takers", belote="", nonce="a")
     assert client.post(url, deal).status_code == 302
-    assert_private(client.post(reverse("quiz_sheet_deal", args=[token, 1]), deal))
+    recorded = SheetDeal.objects.get()
+    edit = {**deal, "version": recorded.version}
+    assert_private(client.post(reverse("quiz_sheet_deal", args=[token, recorded.pk]), edit))
     assert_private(client.post(reverse("quiz_sheet_rematch", args=[token])))
 
 

@@ -280,6 +280,36 @@ def test_a_learners_marks_and_stars_never_reach_another_learner():
     assert not _marks(Client().get(lesson).content.decode())
 
 
+def test_a_visitor_with_a_session_is_served_a_kept_page_only_if_it_read_no_session():
+    caching.restart()
+    alice, bob = _visitor("session"), _visitor("session")
+    # Alice names her house rules: the pages under them say her name, for her only.
+    used = alice.post(reverse("use_rules"), {"profile": HOUSE, "name": "Chez Alice", "next": "/"})
+    assert used.status_code == 302
+    for first in (alice, bob, Client()):  # whoever draws the page first
+        caching.restart()
+        pages = {
+            who: _practice_get(client, "en", HOUSE).content.decode()
+            for who, client in (
+                ("first", first),
+                ("alice", alice),
+                ("bob", bob),
+                ("anyone", Client()),
+            )
+        }
+        assert "Chez Alice" in pages["alice"]
+        assert "Chez Alice" not in pages["bob"] and "Chez Alice" not in pages["anyone"]
+        assert ("Chez Alice" in pages["first"]) == (first is alice)
+    # The same question under a profile reads no session: one page for all three.
+    caching.restart()
+    pages = {_html(_practice_get(c, "en", "federation")) for c in (alice, bob, Client())}
+    assert len(pages) == 1 and len(caching.PAGES) == 1
+    # The rules in use are Alice's: her profiles page is hers, drawn for her each time.
+    for client in (bob, alice, Client(), bob, alice):
+        page = client.get("/en/profiles/").content.decode()
+        assert ("Chez Alice" in page) == (client is alice)
+
+
 def _html_of(text: str) -> str:
     return TOKEN.sub("TOKEN", text)
 

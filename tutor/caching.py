@@ -8,8 +8,10 @@ The caches are :class:`tutor.memo.LRU`, bounded in entries and size. Here:
 - :class:`SharedPages`, the middleware that serves the pages named in ``SHARED_PAGES`` to a
   visitor who brings nothing of their own (no session, not signed in) from a rendering made
   for the same address, language, deck and htmx request. Such a visitor's page depends on
-  nothing else; anyone with a session (a learner's marks and stars, remembered rules, their
-  deals) is rendered afresh, from the cached engine content and table fragments below it.
+  nothing else. A visitor with a session (a learner's marks and stars, remembered rules,
+  their deals, an account) gets a kept page only when it was rendered without reading any
+  session: the page then cannot depend on one. Every other page of theirs is rendered
+  afresh, from the cached engine content, table fragments and ``{% kept %}`` regions.
 - :func:`restart`, what a new process starts with (for the tests).
 """
 
@@ -71,8 +73,13 @@ TOKEN = re.compile(r"\b[A-Za-z0-9]{64}\b")
 PAGES = LRU(items=2000, size=24 * 1024 * 1024)
 
 
-def _anonymous(request: HttpRequest) -> bool:
-    return request.method == "GET" and NEUTRAL_COOKIES.issuperset(request.COOKIES)
+# A visitor may also bring a session: served only pages rendered without reading one.
+SESSION_COOKIES = NEUTRAL_COOKIES | {settings.SESSION_COOKIE_NAME}
+
+
+def _plain(request: HttpRequest) -> bool:
+    """A GET from a visitor with no cookie that could change the page but their session's."""
+    return request.method == "GET" and SESSION_COOKIES.issuperset(request.COOKIES)
 
 
 def _key(request: HttpRequest) -> tuple:
@@ -96,7 +103,10 @@ def _storable(request: HttpRequest, response: HttpResponse) -> bool:
         and not response.streaming
         and not response.cookies
         and "no-store" not in response.get("Cache-Control", "")
-        and not (session is not None and (session.modified or session.session_key))
+        # Nothing written; and a visitor's own session, if they have one, never read (the
+        # user is read from it too): their page is then anyone's.
+        and not (session is not None and session.modified)
+        and not (session is not None and session.session_key and session.accessed)
         and not getattr(getattr(request, "_messages", None), "_queued_messages", None)
     )
 
@@ -116,8 +126,10 @@ def _without_tokens(request: HttpRequest, text: str) -> str:
 class SharedPages:
     """Serves the pages of ``SHARED_PAGES`` to visitors who bring nothing of their own from a
     rendering kept per :func:`_key`; the CSRF token is the visitor's own, written in at each
-    request. The views still run for everyone else, and for any request they answer with
-    something a page kept for others must not carry (a cookie, a session, a message)."""
+    request. A kept page that read the (empty) session of a visitor without one is served to
+    such visitors only. The views still run for everyone else, and for any request they
+    answer with something a page kept for others must not carry (a cookie, a session written
+    or, for a visitor with one, read, a message)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -128,7 +140,9 @@ class SharedPages:
         if key is not None and _storable(request, response):
             text = _without_tokens(request, response.content.decode(response.charset))
             headers = {k: v for k, v in response.items() if k.lower() != "content-length"}
-            accessed = bool(getattr(request, "session", None) and request.session.accessed)
+            session = getattr(request, "session", None)
+            # Not ``bool(session)``: an empty session is false, read or not.
+            accessed = session is not None and session.accessed
             PAGES.put(key, (text, headers, accessed), sys.getsizeof(text))
         return response
 
@@ -136,7 +150,7 @@ class SharedPages:
         match = request.resolver_match
         if match is None or match.url_name not in settings.SHARED_PAGES:
             return None
-        if not _anonymous(request):
+        if not _plain(request):
             return None
         key = _key(request)
         found = PAGES.get(key)
@@ -144,6 +158,10 @@ class SharedPages:
             request._shared_page_key = key
             return None
         text, headers, accessed = found
+        if accessed and settings.SESSION_COOKIE_NAME in request.COOKIES:
+            # Rendered for a visitor without a session, after reading it (empty): a visitor
+            # with one may see something else. Rendered for them, and not kept.
+            return None
         if TOKEN_MARK in text:
             text = text.replace(TOKEN_MARK, get_token(request))
         if accessed:

@@ -44,6 +44,8 @@ from dataclasses import dataclass
 from django.db import close_old_connections, connection, transaction
 from django.http import HttpResponse, StreamingHttpResponse
 
+from tutor.guard import inputs
+
 log = logging.getLogger(__name__)
 
 CHANNEL = "atout_push"
@@ -59,6 +61,9 @@ MAX_STREAMS = 3
 # way to learn another process's changes on SQLite, and a net for a notification lost while
 # the listening connection was down on PostgreSQL (it also catches up when it reconnects).
 SWEEP = {"sqlite": 2.0, "postgresql": 15.0}
+# A version as the streams write it: ASCII digits, at most ten (read by tutor.guard.inputs from
+# a request, by this pattern from a notification).
+VERSION_DIGITS = 10
 VERSION = re.compile(r"[0-9]{1,10}")
 
 
@@ -85,9 +90,10 @@ def is_stream(path: str) -> bool:
 def version_from(request) -> int | None:
     """The version the browser already shows: ``Last-Event-ID`` when it reconnects by itself,
     else ``?v=`` (the page's own version, on a new connection)."""
-    for value in (request.headers.get("Last-Event-ID", ""), request.GET.get("v", "")):
-        if VERSION.fullmatch(value):
-            return int(value)
+    for value in (request.headers.get("Last-Event-ID"), request.GET.get("v")):
+        version = inputs.digits(value, VERSION_DIGITS)
+        if version is not None:
+            return version
     return None
 
 

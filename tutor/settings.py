@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "tutor.lessons",
     "tutor.club",
     "tutor.play",
+    "tutor.tables",
     "tutor.reports",
 ]
 
@@ -91,11 +92,21 @@ PRIVATE_PAGES = frozenset(
         "club_host",
         "club_host_live",
         "club_host_act",
+        "club_joining",
+        "club_remove",
+        "club_remove_latest",
         "club_export",
         "club_handout",
+        "club_results",
         "club_play",
         "club_play_live",
         "club_answer",
+        "club_sets",
+        "club_set",
+        "club_set_add",
+        "club_homework",
+        "club_homework_report",
+        "club_homework_export",
         "club_play_events",
         "club_host_events",
         "club_screen_events",
@@ -107,6 +118,7 @@ PRIVATE_PAGES = frozenset(
         "quiz_test_result",
         "quiz_progress",
         "quiz_review",
+        "play_game",
         "quiz_count_run",
         "quiz_count_answer",
         "quiz_count_end",
@@ -114,11 +126,41 @@ PRIVATE_PAGES = frozenset(
         "play_game_export",
         "play_deal",
         "play_replay",
+        "tables_index",
+        "tables_table",
+        "tables_live",
+        "tables_events",
+        "tables_private",
+        "tables_sit",
+        "tables_start",
+        "tables_move",
+        "tables_next",
+        "tables_redeal",
+        "tables_bot",
+        "tables_deal",
+        "tables_replay",
+        "tables_watch",
+        "tables_watch_live",
+        "tables_watch_events",
+        "tables_short",
+        "tables_night",
+        "tables_night_screen",
+        "tables_night_live",
+        "tables_night_events",
+        "tables_night_deal",
+        "tables_night_new",
+        "tables_night_host",
+        "tables_night_start",
+        "tables_night_host_events",
         "report",
         "login",
         "signup",
     }
 )
+# Pages private for a visitor who brings something of their own (signed in, or a session): the
+# club page lists a signed-in teacher's past sessions with their teacher links, the play lobby a
+# player's unfinished deals. For everyone else they are the same page (SHARED_PAGES below).
+PRIVATE_FOR_OWNERS = frozenset({"club_index", "play_lobby"})
 
 # URL names of the pages that are the same for every visitor who brings nothing of their own
 # (no session, not signed in): tutor.caching.SharedPages serves them from one rendering per
@@ -194,17 +236,18 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# django-axes checks a sign-in before the password is hashed, so once an address or an account
-# name has failed too often, further attempts cost no hashing at all. Failures count per
-# address and, separately, per account name; the lock lifts after a quarter of an hour and a
-# successful sign-in clears the count, so the real owner is never shut out for long.
+# django-axes checks a sign-in before the password is hashed, so once a pair has failed too
+# often, further attempts cost no hashing at all. Failures lock the pair (account name,
+# address), never an account for everyone nor an address for every account: nobody can shut
+# an owner out from elsewhere, nor a school's network out by failing on one account. The lock
+# lifts after a quarter of an hour and a successful sign-in clears the count.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 10
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 # Failing on during a lock does not prolong it: an attacker cannot keep an owner out for good.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
@@ -216,6 +259,17 @@ AXES_VERBOSE = False
 # New accounts per address in a sliding hour: a class can sign up from the school's one
 # address, a script cannot fill the user table (tutor.lessons.views.signup).
 SIGNUPS_PER_HOUR = 30
+# Failed sign-ins per address, on any accounts, in a sliding window: past them the address
+# waits (no password is checked) until the window has slid past its failures. It slows one
+# client trying many accounts; a class mistyping its passwords stays well below it.
+SIGN_IN_FAILURES_PER_ADDRESS = 40
+SIGN_IN_WINDOW = 300
+# Practice questions filtered by a situation, per address and minute (tutor.quiz.views): a
+# class on one Wi-Fi asking one every ten seconds each stays below it.
+FILTERED_QUESTIONS_PER_MINUTE = 240
+# Club sessions created per address in ten minutes (tutor.club.views): posing thirty questions
+# is among the site's costliest requests.
+CLUB_SESSIONS_PER_TEN_MINUTES = 30
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "tutor.guard.passwords.NotBlankValidator"},
@@ -276,6 +330,10 @@ COUNT_STORM_SECONDS = 180
 COUNT_STORM_PENALTY = 10
 # The most players one club session takes (tutor/club/codes.py).
 CLUB_MAX_PLAYERS = int(os.environ.get("CLUB_MAX_PLAYERS", "2000"))
+# The most players of one session from one network address, unless its teacher says otherwise:
+# a class on a club's Wi-Fi shares one address, so the number is sized for a class, far below
+# the cap, and one client cannot fill a session alone.
+CLUB_PLAYERS_PER_NETWORK = int(os.environ.get("CLUB_PLAYERS_PER_NETWORK", "40"))
 # The addresses the proxy connects from: only their requests may name a client in that
 # header, and only the last hop (the one the proxy itself appended) is believed.
 TRUSTED_PROXIES = [
@@ -287,6 +345,17 @@ TRUSTED_PROXIES = [
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        # A logger with no handler at all falls back to Python's last resort (stderr).
+        "nowhere": {"class": "logging.NullHandler"},
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
+    # A foreign Host header, or an address so long that the sign-in redirect carrying it would
+    # pass 16 KB (the admin's), is answered 400; its traceback would only let scanners fill the
+    # log.
+    "loggers": {
+        name: {"handlers": ["nowhere"], "propagate": False}
+        for name in ("django.security.DisallowedHost", "django.security.DisallowedRedirect")
+    },
 }

@@ -22,6 +22,7 @@ from tutor.rules.explain import (
     Step,
     bid_name,
     card_name,
+    contract_name,
     gettext_noop,
     messages,
     player_label,
@@ -41,8 +42,9 @@ SUIT_CYCLE = "SHCD"
 # counter-clockwise, so the next player sits on the right and the partner opposite.
 POSITIONS = ("bottom", "right", "top", "left")
 # What a card of an answered hand shows (see :func:`verdicts`); a hand nobody chose from,
-# only judged (the referee), shows "allowed" and "refused".
-VERDICTS = ("right", "wrong", "missed", "unchosen", "allowed", "refused")
+# only judged (the referee), shows "allowed" and "refused"; a room's answers to a tap
+# question (a club's projector), "correct" and "incorrect".
+VERDICTS = ("right", "wrong", "missed", "unchosen", "allowed", "refused", "correct", "incorrect")
 
 messages(
     {
@@ -76,6 +78,10 @@ messages(
         "table_declares": gettext_noop("%(seat)s declares %(cards)s."),
         "table_declares_nothing": gettext_noop("%(seat)s has nothing to declare."),
         "table_player_dealer": gettext_noop("%(the_player)s dealt first."),
+        # Translators: a seat and the nickname of the person sitting there ("North: Ana").
+        "table_sits": gettext_noop("%(seat)s: %(name)s."),
+        # Translators: a Chouine player and the nickname of the person playing ("Player A: Ana").
+        "table_player_sits": gettext_noop("%(player)s: %(name)s."),
     }
 )
 
@@ -155,6 +161,8 @@ def hand_view(
     verdict: Mapping[str, str] | None = None,
     reasons: Mapping[str, str] | None = None,
     sort: bool = True,
+    labels: Mapping[str, str] | None = None,
+    counts: Mapping[str, int] | None = None,
 ) -> dict:
     """A hand to draw.
 
@@ -162,12 +170,15 @@ def hand_view(
     select-all answer), ``play`` (one button per card, named ``card``; the cards in
     ``refused``, code to the engine's reason, are ``aria-disabled``). ``chosen``: the
     cards ticked. ``verdict`` (code to one of :data:`VERDICTS`) and ``reasons``
-    (code to the engine's sentence) mark an answered hand.
+    (code to the engine's sentence) mark an answered hand. ``labels``: a caption under a
+    card (the seat that played it, for the cards of a trick); ``counts``: how many people
+    chose each card (a club's answers), shown on it.
     """
     cards = list(cards)
     groups = sort_hand(cards, trump, game) if sort else [cards]
     chosen, refused = set(chosen), dict(refused or {})
     verdict, reasons = dict(verdict or {}), dict(reasons or {})
+    labels = dict(labels or {})
     views = [
         [
             {
@@ -176,6 +187,8 @@ def hand_view(
                 "refused": refused.get(code, ""),
                 "verdict": verdict.get(code, ""),
                 "reason": reasons.get(code, ""),
+                "label": labels.get(code, ""),
+                "count": None if counts is None else counts.get(code, 0),
             }
             for code in group
         ]
@@ -263,6 +276,39 @@ def call_view(seat: str, text: str, order: int, lang: str) -> dict:
     return view
 
 
+def call_taps(
+    calls: Iterable[str],
+    lang: str,
+    *,
+    mode: str = "static",
+    verdict: Mapping[str, str] | None = None,
+    reasons: Mapping[str, str] | None = None,
+    counts: Mapping[str, int] | None = None,
+) -> dict:
+    """Calls to tap (``mode="play"``: one button each, named ``call``) or, once answered, each
+    marked like a card of a hand (``verdict``, ``reasons``, ``counts``: see :func:`hand_view`)."""
+    verdict, reasons = dict(verdict or {}), dict(reasons or {})
+    views = []
+    for text in calls:
+        view = call_view("", text, 0, lang)
+        call = parse_call(text)
+        name = view["short"] if call.kind != "bid" else contract_name(call.bid, call.trump, lang)
+        views.append(
+            {
+                **view,
+                "name": name,
+                "verdict": verdict.get(view["code"], ""),
+                "reason": reasons.get(view["code"], ""),
+                "count": None if counts is None else counts.get(view["code"], 0),
+            }
+        )
+    return {
+        "mode": mode,
+        "calls": views,
+        "reasons": [view for view in views if view["reason"]],
+    }
+
+
 def coinche_table(
     lang: str,
     *,
@@ -281,6 +327,7 @@ def coinche_table(
     calls: Iterable[tuple[str, str]] = (),
     to_speak: str | None = None,
     declared: Mapping[str, Iterable[str]] | None = None,
+    players: Mapping[str, str] | None = None,
 ) -> dict:
     """Four seats round a table, ``bottom`` (default ``you``, else South) at the bottom.
 
@@ -291,6 +338,7 @@ def coinche_table(
     ``calls``: an auction so far, ``(seat, call)`` in the order made (each seat the engine's),
     laid before the seats with ``to_speak`` (the engine's next speaker) marked. ``declared``:
     each seat's declared cards (the engine's best declarations), shown at the seat.
+    ``players``: the name of whoever sits at a seat (a table of players), written under it.
     """
     trick = [str(code).upper() for code in trick]
     calls = [call_view(seat, text, index + 1, lang) for index, (seat, text) in enumerate(calls)]
@@ -333,6 +381,7 @@ def coinche_table(
                 "declared": None
                 if declared is None
                 else [card_view(card, lang, _suit_trump(trump)) for card in declared.get(code, ())],
+                "player": (players or {}).get(code, ""),
             }
         )
     summary = _coinche_summary(lang, leader, trick, you, dealer, next_to_play, winner)
@@ -347,6 +396,7 @@ def coinche_table(
     badge = contract_view(contract, lang, trump)
     if badge:
         summary.insert(0, badge["text"])
+    summary += _sitting(lang, players, "NESW")
     return {
         "game": "coinche",
         "seats": seats,
@@ -388,6 +438,22 @@ def _coinche_summary(lang, leader, trick, you, dealer, to_play, winner) -> list[
     return lines
 
 
+def _sitting(lang: str, players: Mapping[str, str] | None, order: str) -> list[str]:
+    """Who sits where, for a screen reader: "North: Ana."."""
+    players = players or {}
+    if order == "AB":
+        return [
+            _step("table_player_sits", lang, player=code, name=players[code])
+            for code in order
+            if players.get(code)
+        ]
+    return [
+        _step("table_sits", lang, seat=code, name=players[code])
+        for code in order
+        if players.get(code)
+    ]
+
+
 def _distance(start: str, seat: str) -> int:
     """How many turns of play after ``start`` ``seat`` plays."""
     count = 0
@@ -412,12 +478,13 @@ def chouine_table(
     points: Mapping[str, int] | None = None,
     number: int | None = None,
     dealer: str | None = None,
+    players: Mapping[str, str] | None = None,
 ) -> dict:
     """Chouine's two players face to face, the stock (``stock`` cards, the indicator
     included; ``None`` when the question does not say) with the ``indicator`` turned up
     under it, the trick (``leader``'s card, then the reply) and the phase of play, the
     engine's for this stock. ``trump`` is ``None`` for a match, which has none; ``dealer``
-    marks the player who dealt (first)."""
+    marks the player who dealt (first); ``players`` as for :func:`coinche_table`."""
     trick = [str(code).upper() for code in trick]
     other = chouine.PLAYERS[1 - chouine.PLAYERS.index(bottom)]
     follower = None if leader is None else chouine.PLAYERS[1 - chouine.PLAYERS.index(leader)]
@@ -448,6 +515,7 @@ def chouine_table(
             "winner": code == winner,
             "card": played.get(code),
             "points": (points or {}).get(code),
+            "player": (players or {}).get(code, ""),
         }
         for position, code in (("bottom", bottom), ("top", other))
     ]
@@ -471,6 +539,8 @@ def chouine_table(
                 "The stock holds %(count)s card.", "The stock holds %(count)s cards.", stock
             )
             % {"count": stock}
+            if stock
+            else tr.gettext("The stock is gone.")
         )
         summary.append(phase_names[phase])
     if trick:
@@ -484,6 +554,7 @@ def chouine_table(
         summary.append(_step("table_player_to_play", lang, player=next_to_play))
     if you:
         summary.append(_step("table_player_you", lang, player=you))
+    summary += _sitting(lang, players, "AB")
     return {
         "game": "chouine",
         "seats": seats,

@@ -42,6 +42,15 @@ def host(session):
     return url
 
 
+def signed_in(context, url, user):
+    """A browser context signed in as ``user`` (the session cookie of a test client)."""
+    client = Client()
+    client.force_login(user)
+    context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": url}]
+    )
+
+
 def join(client, session, nickname, lang="en"):
     response = client.post(
         reverse("club_join"), {"code": session.code, "nickname": nickname, "lang": lang}
@@ -61,9 +70,12 @@ def phone(session):
 def right_answer(question):
     """Form data carrying the engine's answer to ``question`` (a ClubQuestion)."""
     expected = exercises.solve(question.data).expected
-    kind = exercises.get_type(question.data["type"]).answer_kind
+    qtype = exercises.get_type(question.data["type"])
+    kind = qtype.answer_kind
     if kind == "cards":
         return {"card": expected}
+    if kind == "tap":
+        return {qtype.tap_field: expected[0]}
     if kind == "scores":
         return {f"score_{side}": points for side, points in expected.items()}
     return {kind: expected}
@@ -72,7 +84,10 @@ def right_answer(question):
 def wrong_answer(question):
     """Form data for an answer the engine rejects."""
     expected = exercises.solve(question.data).expected
-    if exercises.get_type(question.data["type"]).answer_kind == "cards":
+    qtype = exercises.get_type(question.data["type"])
+    if qtype.answer_kind == "tap":
+        return {qtype.tap_field: next(t for t in qtype.taps(question.data) if t not in expected)}
+    if qtype.answer_kind == "cards":
         hand = question.data["data"]["hand"]
         return {"card": hand if expected != hand else hand[:1]}
     values = [choice["value"] for choice in question.data["choices"]]

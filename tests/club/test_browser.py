@@ -8,6 +8,7 @@ screenshots."""
 import asyncio
 import json
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -41,6 +42,12 @@ def _(lang, message, **params):
     with translation.override(lang):
         text = translation.gettext(message)
     return text % params if params else text
+
+
+def right_answer_label(lang):
+    """ "Right answer:", or "Any of these is right:" where several taps are right."""
+    labels = (_(lang, "Right answer:"), _(lang, "Any of these is right:"))
+    return re.compile("|".join(re.escape(label) for label in labels))
 
 
 def shot(page, name):
@@ -97,11 +104,16 @@ def join(context, url, code, nickname, lang):
 
 
 def send(phone, data, lang):
-    """Taps the choice tile, or ticks the cards and sends (``data``: form data, as conftest)."""
+    """Taps the choice tile, the card or the call, or ticks the cards and sends (``data``: form
+    data, as conftest)."""
     form = phone.locator("#live form")
     etag = phone.locator("#live").get_attribute("hx-headers")
     with phone.expect_request(lambda request: request.url.endswith("/answer/")) as sent:
-        if "choice" in data:
+        tap = next((field for field in ("card", "call") if isinstance(data.get(field), str)), None)
+        if tap:
+            # A tap question: the card (or call) is the form's submit button.
+            form.locator(f"button[data-{tap}='{data[tap]}']").click()
+        elif "choice" in data:
             tile = form.locator(f"button[name=choice][value='{data['choice']}']")
             assert tile.bounding_box()["height"] >= 48
             tile.click()
@@ -154,6 +166,15 @@ def test_a_teacher_and_three_phones_run_a_session(
     fits(projector)
     if width == 1920:
         shot(phones[0], "phone-pt-1-lobby")
+    # The teacher closes joining: the QR code gives way to the notice; and opens it again.
+    projector.locator("[data-action=close-joining]").click()
+    closed = projector.locator("[data-joining=closed]")
+    expect(closed).to_have_text(_(TEACHER, "The teacher has closed this session to new players."))
+    expect(projector.locator(".qr svg")).to_have_count(0)
+    fits(projector)
+    shot(projector, f"presenter-{size}-1-lobby-closed")
+    projector.locator("[data-action=open-joining]").click()
+    expect(projector.locator(".qr svg")).to_be_visible()
     # The space bar starts, as a presenter's clicker would.
     projector.locator("body").press(" ")
     questions = list(session.questions.order_by("position"))
@@ -162,6 +183,10 @@ def test_a_teacher_and_three_phones_run_a_session(
         expect(projector.locator("#live")).to_have_attribute("data-phase", "question")
         fits(projector)
         shot(projector, f"presenter-{size}-{number}-2-question")
+        # The felt's words grow with the stage: its seat marks and play-order discs too.
+        for small in projector.locator(".stage .felt :is(.mark, .play-order)").all():
+            font = small.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
+            assert font >= 0.014 * height, font
         for index, (phone, (_nickname, lang, answers)) in enumerate(
             zip(phones, PLAYERS, strict=True)
         ):
@@ -175,8 +200,10 @@ def test_a_teacher_and_three_phones_run_a_session(
         expect(projector.locator("[data-answers]")).to_have_attribute("data-answers", "3")
         projector.locator("button[data-action=reveal]").click()
         expect(projector.locator("#live")).to_have_attribute("data-phase", "reveal")
-        expect(projector.locator(".bars li.right").first).to_be_visible()
-        expect(projector.locator("#live")).to_contain_text(_(TEACHER, "Right answer:"))
+        # The right answer marked: its bar, or on a tap question its card in the room's split.
+        right = projector.locator(".bars li.right, [data-split] [data-verdict=correct]")
+        expect(right.first).to_be_visible()
+        expect(projector.locator("#live")).to_contain_text(right_answer_label(TEACHER))
         fits(projector)
         shot(projector, f"presenter-{size}-{number}-3-reveal")
         for index, (phone, (_nickname, lang, answers)) in enumerate(
@@ -189,7 +216,7 @@ def test_a_teacher_and_three_phones_run_a_session(
             )
             # The result fills the phone's screen in its colour.
             assert screen.bounding_box()["height"] >= 0.6 * 844
-            expect(phone.locator("#live")).to_contain_text(_(lang, "Right answer:"))
+            expect(phone.locator("#live")).to_contain_text(right_answer_label(lang))
             if width == 1920 and index != 1:
                 shot(phone, f"phone-{lang}-{number}-3-reveal")
         if number == 1:

@@ -1,9 +1,11 @@
 """Creating a session: the teacher link, the questions and the form's refusals."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tutor.club import codes, views
+from tutor.club.models import ClubSession
 
 from .conftest import create
 
@@ -50,6 +52,18 @@ def test_it_asks_a_timed_session_with_a_countdown(client):
     client.post(reverse("club_host_act", args=[session.code, codes.teacher_key(session), "start"]))
     page = client.get(views.host_url(session)).content.decode()
     assert "data-seconds-left=" in page
+
+
+def test_sessions_created_from_one_address_are_limited(client, settings):
+    settings.CLUB_SESSIONS_PER_TEN_MINUTES = 2
+    create(client)
+    create(client)
+    data = {"game": "chouine", "profile": "chouine", "count": "3", "difficulty": "1"}
+    refused = client.post(reverse("club_index"), data)
+    assert refused.status_code == 429
+    assert "Many sessions were created" in refused.content.decode()
+    assert ClubSession.objects.count() == 2
+    assert Client(REMOTE_ADDR="203.0.113.5").post(reverse("club_index"), data).status_code == 302
 
 
 def test_a_session_runs_under_chouine_house_rules_in_use(client):

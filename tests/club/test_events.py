@@ -9,15 +9,16 @@ from datetime import timedelta
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.contrib.auth.models import User
 from django.template.loader import render_to_string
 from django.test import AsyncClient, Client
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
-from tutor import push
+from tutor import exercises, push
 from tutor.club import codes, live, questions, state
-from tutor.club.models import ClubSession, Player
+from tutor.club.models import ClubSession, Player, QuestionSet, SetQuestion
 
 from .conftest import create, join, right_answer
 
@@ -317,6 +318,47 @@ def test_the_presenter_stream_counts_answers_and_carries_the_answer_only_at_the_
         assert 'data-phase="reveal"' in projected and key not in projected
         await stream.close()
         await screen.close()
+
+    run()
+
+
+def test_a_session_from_a_set_pushes_the_tap_questions_split_to_the_projector(client):
+    teacher = User.objects.create(username="prof")
+    client.force_login(teacher)
+    question_set = QuestionSet.objects.create(
+        owner=teacher, name="Tonight", game="coinche", profile="federation"
+    )
+    posed = exercises.pose("play_card", 7, "federation")
+    SetQuestion.objects.create(question_set=question_set, order=0, question=posed, source="drawn")
+    client.post(f"/en/club/sets/{question_set.token}/run/", {})
+    session = ClubSession.objects.get()
+    right = exercises.solve(posed).expected
+    wrong = next(card for card in posed["data"]["hand"] if card not in right)
+    phones = [Client() for _ in range(3)]
+    for number, phone in enumerate(phones):
+        join(phone, session, f"P{number}")
+    state.advance(session.pk)
+
+    @scenario
+    async def run():
+        screen = await open_stream(
+            AsyncClient(), f"/en/club/screen/{session.code}/{codes.screen_key(session)}/events/"
+        )
+        assert (await screen.next())["event"] == "ready"
+        shown = (await screen.next())["data"]
+        # The question on the wall: the hand without buttons, no split, no verdict.
+        assert 'data-phase="question"' in shown and "data-split" not in shown
+        assert "data-verdict" not in shown
+        for phone, card in zip(phones, (right[0], wrong, wrong), strict=True):
+            await sync_to_async(phone.post)(
+                reverse("club_answer", args=[session.code]), {"card": card}
+            )
+        await sync_to_async(state.reveal)(session.pk)
+        while 'data-phase="reveal"' not in (revealed := (await screen.next())["data"]):
+            pass
+        assert 'data-split data-total="3"' in revealed
+        assert f'data-card="{wrong}" data-verdict="incorrect" data-count="2"' in revealed
+        assert f'data-card="{right[0]}" data-verdict="correct" data-count="1"' in revealed
 
     run()
 

@@ -172,8 +172,13 @@ def test_speed_scoring_gives_points_and_streaks(client):
 
 def test_accuracy_scoring_ranks_right_answers_before_speed():
     players = [(1, "Quick", "en"), (2, "Careful", "en")]
-    answers = [(1, 0, True, 1000), (1, 1, False, 500), (2, 0, True, 9000), (2, 1, True, 9000)]
-    accuracy = scoring.standings(players, answers, "accuracy", None, last=1)
+    answers = [
+        (1, 0, True, 1000, None),
+        (1, 1, False, 500, None),
+        (2, 0, True, 9000, None),
+        (2, 1, True, 9000, None),
+    ]
+    accuracy = scoring.standings(players, answers, "accuracy", last=1)
     assert [row.nickname for row in accuracy] == ["Careful", "Quick"]
     assert scoring.points_for(0, None, 1) == 1000
     assert scoring.points_for(30_000, None, 1) == 500

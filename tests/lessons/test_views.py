@@ -193,7 +193,8 @@ def test_it_draws_a_step_of_the_example_without_javascript(client):
     assert "Step 4 of 6" in stage
     # South overtrumps West's nine of hearts: South's hand, the card played and the rule.
     assert "South played the jack of hearts." in stage
-    assert "The rule for South:" in stage and "you must play a higher trump" in stage
+    assert "The rule:" in stage and "South holds no spades" in stage
+    assert "so must play a higher trump" in stage and "you must" not in stage
     assert 'class="pick is-chosen" data-card="JH"' in stage
     for step in (2, 4):
         assert f'href="{url}?profile=official&amp;step={step}#example"' in stage

@@ -5,6 +5,7 @@ on six cards and a coinche made out of turn."""
 
 import json
 import random
+import re
 
 import pytest
 from django.utils import translation
@@ -17,10 +18,12 @@ from tests.play.helpers import (
     cli_replay,
     coinche_pause_seed,
 )
+from tutor.play import sentence
 from tutor.play.chouine import ChouineTable
+from tutor.play.coinche import CoincheTable
 from tutor.play.models import TableDeal
 from tutor.rules.cards import card_code
-from tutor.rules.explain import Step, render
+from tutor.rules.explain import Step, cards_text, render, seat_name
 
 pytestmark = pytest.mark.browser
 
@@ -82,10 +85,20 @@ def test_a_whole_coinche_deal_in_the_browser(site, lang, size):
     page.goto(f"{url}/{lang}/play/coinche/")
     act(page, page.locator("[data-action=start]"))
     rng = random.Random(lang)
-    refusal_seen = undone = reloaded = False
+    refusal_seen = undone = reloaded = hinted = False
     for moves in range(400):
         if not step_coinche(page, rng):
             break
+        if not hinted and page.locator(".play-hand button[data-card]").count():
+            # The hint is a button: pressed, it says the engine's rule for the hand now.
+            hint = page.locator(".play-hint [data-rule]")
+            expect(hint).to_be_hidden()
+            page.locator("[data-action=hint]").click()
+            deal = CoincheTable(TableDeal.objects.get(token=token_of(page))).deal
+            with translation.override(lang):
+                expect(hint).to_contain_text(sentence(deal.legal().steps[0], lang))
+            page.screenshot(path=f"/tmp/shots-path2/play-hint-{lang}-{size}.png")
+            hinted = True
         refused = page.locator(".play-hand button[data-card][aria-disabled=true]")
         if not refusal_seen and refused.count():
             act(page, refused.first, force=True)
@@ -105,7 +118,7 @@ def test_a_whole_coinche_deal_in_the_browser(site, lang, size):
             assert page.locator("#play-area").get_attribute("data-moves") == drawn
             reloaded = True
     assert page.locator("#play-area").get_attribute("data-phase") == "done"
-    assert refusal_seen and undone and reloaded
+    assert refusal_seen and undone and reloaded and hinted
     scores = json.loads(page.locator("[data-scores]").get_attribute("data-scores"))
     payload = json.loads(
         page.request.get(url + page.locator("[data-replay]").get_attribute("href")).text()
@@ -142,6 +155,12 @@ def test_a_whole_chouine_deal_with_the_seven_and_an_announcement(site, lang, siz
                 target = page.locator(f"[data-announce='{kind}{'-' + suit if suit else ''}']")
             else:
                 target = page.locator(f".play-hand button[data-card='{card_code(value)}']")
+                if "hint" not in done:
+                    done.add("hint")
+                    page.locator("[data-action=hint]").click()
+                    with translation.override(lang):
+                        rule = table.say(table.deal.play_rule(), lang)
+                    expect(page.locator(".play-hint [data-rule]")).to_have_text(rule)
         act(page, target)
         if action == "announce" and "announce-shot" not in done:
             done.add("announce-shot")
@@ -151,7 +170,7 @@ def test_a_whole_chouine_deal_with_the_seven_and_an_announcement(site, lang, siz
             page.screenshot(
                 path=f"test-results/play-chouine-announce-{lang}-{size}.png", full_page=True
             )
-    assert {"exchange", "announce", "play"} <= done
+    assert {"exchange", "announce", "play", "hint"} <= done
     expect(page.locator("#play-area")).to_have_attribute("data-phase", "done")
     scores = json.loads(page.locator("[data-scores]").get_attribute("data-scores"))
     payload = json.loads(
@@ -159,6 +178,14 @@ def test_a_whole_chouine_deal_with_the_seven_and_an_announcement(site, lang, siz
     )
     answer = cli_replay(payload)
     assert answer["valid"] and answer["complete"] and answer["scores"] == scores
+    # The review lists each of the learner's cards, before the score.
+    moves = TableDeal.objects.get(token=token_of(page)).moves
+    cards = [m["play"] for m in moves if "play" in m and m["player"] == "A"]
+    review = page.locator("[data-review] > li[data-move=play]")
+    expect(review).to_have_count(len(cards))
+    assert [review.nth(i).get_attribute("data-card") for i in range(len(cards))] == cards
+    page.locator("[data-review]").scroll_into_view_if_needed()
+    page.screenshot(path=f"/tmp/shots-path2/chouine-review-{lang}-{size}.png")
     page.screenshot(path=f"test-results/play-chouine-end-{lang}-{size}.png", full_page=True)
 
 
@@ -169,8 +196,28 @@ def test_the_referee_answers_as_the_cli(site, lang, size):
     page.goto(f"{url}/{lang}/referee/")
     page.select_option("[data-field=trump]", "H")
     page.select_option("[data-field=leader]", "S")
-    page.select_option("[data-field=t1]", "AS")
-    page.select_option("[data-field=t2]", "JH")
+    # The trick's cards are chosen on a grid, in order: each says its seat, and the form
+    # says who is to play; a card chosen again is taken back and the later ones move up.
+    grid = page.locator("[data-trick-grid]")
+    to_play = page.locator("[data-to-play] strong")
+    names = {seat: seat_name(seat, lang) for seat in "SENW"}
+    expect(to_play).to_have_text(names["S"])
+    for code in ("7S", "AS", "JH"):
+        grid.locator(f"button[data-card='{code}']").click()
+    grid.locator("button[data-card='7S']").click()
+    expect(grid.locator("button[data-card='JH']")).to_have_attribute("aria-pressed", "true")
+    expect(grid.locator("button[data-card='7S']")).to_have_attribute("aria-pressed", "false")
+    expect(grid.locator("button[data-card='JH'] [data-order]")).to_have_text(f"2 · {names['E']}")
+    expect(page.locator("[data-field=t1]")).to_have_value("AS")
+    expect(page.locator("[data-field=t2]")).to_have_value("JH")
+    expect(to_play).to_have_text(names["N"])
+    # From the keyboard too: a card of the grid is a button.
+    grid.locator("button[data-card='KS']").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-field=t3]")).to_have_value("KS")
+    page.keyboard.press("Space")
+    expect(page.locator("[data-field=t3]")).to_have_value("")
+    page.screenshot(path=f"/tmp/shots-path2/referee-form-{lang}-{size}.png", full_page=True)
     for code in ("7H", "KH", "KD", "8S"):
         page.locator(f".referee-deck label[data-card='{code}']").click()
     page.locator("[data-action=referee]").click()
@@ -186,13 +233,25 @@ def test_the_referee_answers_as_the_cli(site, lang, size):
         }
         for p in profiles
     ]
-    for question, answer in zip(questions, cli_legal(questions), strict=True):
+    answers = cli_legal(questions)
+    for question, answer in zip(questions, answers, strict=True):
         column = page.locator(f"[data-profile='{question['profile']}']")
         assert sorted(column.get_attribute("data-legal").split()) == sorted(answer["legal"])
-    page.screenshot(path=f"test-results/play-referee-{lang}-{size}.png", full_page=True)
+    # Profiles that answer alike are one column, and the first line says who allows what.
+    alike = {tuple(sorted(a["legal"])) for a in answers}
+    summary = page.locator("[data-summary]").inner_text()
+    assert page.locator("article.referee-column").count() <= len(alike) + 1
+    for legal in alike:
+        assert cards_text(list(legal), lang, "the") in summary or len(legal) == 4
+    page.screenshot(path=f"/tmp/shots-path2/referee-answer-{lang}-{size}.png", full_page=True)
     # The address is the position: opened again, the same answer.
     page.goto(page.url)
     assert page.locator("[data-profile='official']").get_attribute("data-legal")
+
+
+# The answer's column that holds Federation (alone, or folded with the profiles that agree).
+FEDERATION_RULE = "article:has([data-profile=federation]) [data-rule]"
+FEDERATION_HAND = "article:has([data-profile=federation]) [data-hand]"
 
 
 def in_view(page, selector: str) -> bool:
@@ -221,8 +280,8 @@ def test_the_referee_answer_comes_into_view_and_takes_the_focus(site, lang, size
     assert page.url.endswith("#answer")
     expect(page.locator("#answer")).to_be_focused()
     assert in_view(page, "#answer")
-    assert in_view(page, "[data-profile=federation] [data-rule]")
-    assert in_view(page, "[data-profile=federation] [data-hand]")
+    assert in_view(page, FEDERATION_RULE)
+    assert in_view(page, FEDERATION_HAND)
     page.screenshot(path=f"test-results/referee-answer-{lang}-{size}.png")
     page.screenshot(path=f"test-results/referee-answer-{lang}-{size}-full.png", full_page=True)
     # The shared address opens straight on the same answer.
@@ -231,7 +290,7 @@ def test_the_referee_answer_comes_into_view_and_takes_the_focus(site, lang, size
     other.set_viewport_size(SIZES[size])
     other.goto(url + share)
     other.locator("[data-answer]").wait_for()
-    assert in_view(other, "#answer") and in_view(other, "[data-profile=federation] [data-rule]")
+    assert in_view(other, "#answer") and in_view(other, FEDERATION_RULE)
     assert other.locator("[data-profile=maison]").get_attribute("data-legal") == "QH 8H"
     other.close()
     # "Change the position" goes back to the form, which still holds it.
@@ -268,8 +327,10 @@ def test_the_referee_uses_the_house_rules_chosen_on_the_site(site, lang, size):
     }
     column = page.locator(f"[data-profile='{code}']")
     assert column.get_attribute("data-legal").split() == cli_legal([question])[0]["legal"]
-    column.scroll_into_view_if_needed()
-    column.screenshot(path=f"test-results/referee-house-column-{lang}-{size}.png")
+    # Its column: alone, or folded with the profiles that answer alike.
+    article = page.locator(f"article:has([data-profile='{code}'])")
+    article.scroll_into_view_if_needed()
+    article.screenshot(path=f"/tmp/shots-path2/referee-house-column-{lang}-{size}.png")
     # "None" in the form drops the column, even with the rules remembered.
     page.select_option("[data-field=rules]", "")
     page.locator("[data-action=referee]").click()
@@ -346,7 +407,12 @@ def test_a_six_card_auction_deal_in_the_browser(site, lang, size):
     )
     page.screenshot(path=f"test-results/play-six-cards-auction-{lang}-{size}.png", full_page=True)
     shown = sorted(held.nth(i).get_attribute("data-card") for i in range(6))
-    bid = page.locator("button[data-call]:not([aria-disabled])").filter(has_text="8").first
+    # The lowest bid still open: the bots may have opened before South speaks.
+    bid = (
+        page.locator("button[data-call]:not([aria-disabled])")
+        .filter(has_text=re.compile(r"^\s*\d"))
+        .first
+    )
     act(page, bid)
     while page.locator("#play-area").get_attribute("data-phase") == "auction":
         act(page, page.locator("button[data-call=pass]"))

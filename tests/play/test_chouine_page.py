@@ -235,3 +235,79 @@ def test_a_refused_announcement_speaks_to_the_learner(client, lang, start_of):
     refusal = html.unescape(re.search(r"data-refusal>([^<]*)<", answer).group(1))
     assert refusal.startswith(start_of) and "jucătorul A" not in refusal
     assert "player A" not in refusal
+
+
+def test_the_review_after_the_deal_lists_each_move_with_its_rule_and_the_refusals_met(client):
+    from tutor.play.chouine import refusals
+
+    hit = []
+
+    def refuse_once(action, page, table):
+        # Once, in the strict last tricks, the learner taps a card the rules refuse first.
+        deal = table.deal
+        if hit or table.waiting() or not table.learner(deal.to_move):
+            return
+        illegal = refusals(deal)
+        if not illegal:
+            return
+        card = card_code(next(iter(illegal)))
+        at = AT.search(page).group(1)
+        url = f"/en/play/chouine/{table.record.token}/"
+        client.post(url, {"card": card, "at": at}, headers={"HX-Request": "true"})
+        code, params = illegal[next(iter(illegal))]
+        hit.append((len(table.record.moves), render(Step(code, {**params, "you": True}))))
+
+    _url, page = play(client, on_page=refuse_once)
+    assert hit, "the seed's deal offers no refused card"
+    record = TableDeal.objects.get(token=_url.rstrip("/").split("/")[-1])
+    assert [r["at"] for r in record.refused] == [hit[0][0]]
+    review = page.split("data-review>", 1)[1].split("</ol>", 1)[0]
+    items = re.findall(r'<li data-move="(\w+)"(.*?)\n  </li>', review, re.S)
+    learner_moves = [m for m in record.moves if m["player"] == "A"]
+    assert [kind for kind, _ in items] == [
+        next(k for k in ("play", "exchange", "announce") if k in m) for m in learner_moves
+    ]
+    # Each card's verdict is the engine's count of the cards it allowed at that moment.
+    table = ChouineTable(
+        TableDeal(
+            game="chouine",
+            seed=record.seed,
+            dealer=record.dealer,
+            profile=record.profile,
+            seats=record.seats,
+        )
+    )
+    plays = iter(html.unescape(body) for kind, body in items if kind == "play")
+    for move in record.moves:
+        if "play" in move and move["player"] == "A":
+            body = next(plays)
+            allowed = len(table.deal.legal_cards())
+            held = len(table.deal.hand("A"))
+            choice = "forced" if allowed == 1 else "free" if allowed == held else "ruled"
+            assert f'data-card="{move["play"]}" data-choice="{choice}"' in body
+            with translation.override("en"):
+                assert table.say(table.deal.play_rule(), "en") in body
+        table._push(move)
+    # The refusal met is told under the move that followed it, in the engine's words.
+    refused = [body for _kind, body in items if "data-refused" in body]
+    assert len(refused) == 1 and hit[0][1] in html.unescape(refused[0])
+
+
+def test_undo_forgets_the_refusals_met_on_the_way_to_the_undone_move(client):
+    url = start(client, seed=str(chouine_seed()))
+    token = url.rstrip("/").split("/")[-1]
+    record = TableDeal.objects.get(token=token)
+    before = len(record.moves)
+    page = client.get(url).content.decode()
+    table = ChouineTable(record)
+    card = card_code(table.deal.legal_cards()[0])
+    client.post(url, {"card": card, "at": AT.search(page).group(1)})
+    record.refresh_from_db()
+    kept = {"at": before - 1, "player": "A", "code": "x", "params": {}}
+    undone = {"at": before, "player": "A", "code": "x", "params": {}}
+    record.refused = [kept, undone]
+    record.save()
+    page = client.get(url).content.decode()
+    client.post(url, {"action": "undo", "at": AT.search(page).group(1)})
+    record.refresh_from_db()
+    assert len(record.moves) == before and record.refused == [kept]

@@ -147,7 +147,8 @@ def test_bad_inputs_get_a_translated_4xx(client):
     url = start_game(client, seed="5")
     game = TableGame.objects.get()
     early = client.post(f"/pt/play/coinche/game/{game.token}/next/", {"after": "1"})
-    assert early.status_code == 409 and "A mão 1 ainda não terminou" in early.content.decode()
+    assert early.status_code == 409
+    assert "A distribuição 1 ainda não terminou" in early.content.decode()
     assert f'href="{url.replace("/en/", "/pt/")}" data-back' in early.content.decode()
     assert TableDeal.objects.count() == 1
     assert client.post(f"/en/play/coinche/game/{game.token}/").status_code == 405

@@ -8,6 +8,7 @@ import re
 from types import SimpleNamespace
 
 import pytest
+from django.utils import translation
 
 from tests.play.helpers import (
     AT,
@@ -25,6 +26,7 @@ from tests.play.helpers import (
 from tutor.play import bots
 from tutor.play.coinche import CoincheTable, hands_for
 from tutor.play.models import TableDeal
+from tutor.quiz.labels import PROFILES as PROFILE_LABELS
 from tutor.rules.cards import SEATS, parse_cards
 from tutor.rules.cli import ask
 from tutor.rules.coinche.auction import parse_call
@@ -149,7 +151,16 @@ def test_a_refused_card_is_answered_with_the_engine_reason(client):
     body = answer.content.decode()
     assert answer.status_code == 200 and "data-refusal" in body
     assert "You may not play" in body  # the engine's illegal_* sentence
-    assert len(TableDeal.objects.get(token=url.rstrip("/").split("/")[-1]).moves) == moves
+    record = TableDeal.objects.get(token=url.rstrip("/").split("/")[-1])
+    assert len(record.moves) == moves
+    # The refusal is kept for the review after the deal, where it comes before the card
+    # played instead, in the engine's words.
+    assert [r["at"] for r in record.refused] == [moves]
+    reason = unescape(re.search(r"data-refusal[^>]*>(.*?)</", body, re.S)[1]).strip()
+    page = play_to_the_end(client, url, rng)
+    review = page[page.index("data-review") : page.index("</ol>", page.index("data-review"))]
+    met = re.findall(r"data-refused><li>(.*?)</li>", unescape(review), re.S)
+    assert len(met) == 1 and reason in met[0]
 
 
 def test_refused_calls_say_why_and_legal_calls_are_offered(client):
@@ -164,7 +175,7 @@ def test_refused_calls_say_why_and_legal_calls_are_offered(client):
 
 def test_stale_form_and_bad_input_lose_nothing(client):
     url = start(client, seed="3", dealer="W")
-    assert client.post(url, {"call": "pass", "at": "99"}).status_code == 200
+    assert client.post(url, {"call": "pass", "at": "99"}).status_code == 409
     assert TableDeal.objects.get().moves == []
     body = client.post(url, {"call": "81H", "at": "0"}).content.decode()
     assert "81 is not a bid" in body
@@ -409,6 +420,33 @@ def test_referee_house_rules_chosen_the_site_way_answer_as_the_cli(client):
     page = html.unescape(bad.content.decode())
     assert bad.status_code == 400 and "data-error" in page and "data-answer" not in page
     assert 'value="AD" checked' in page and '<option value="JH" selected>' in page
+
+
+def test_referee_answer_opens_with_where_the_rule_sets_differ(client):
+    question = {"trump": "H", "hand": UNDERTRUMP["hand"], "seat": "S"}
+    question["trick"] = [{"seat": "N", "card": "TS"}, {"seat": "E", "card": "JH"}]
+    names = ["federation", "maison", "official", "online-es", "encyclopedia"]
+    answers = cli_legal([{**question, "profile": name} for name in names])
+    allowing: dict[tuple, list[str]] = {}
+    for name, answer in zip(names, answers, strict=True):
+        allowing.setdefault(tuple(answer["legal"]), []).append(name)
+    assert len(allowing) == 2  # Federation lets the player discard, the others do not
+    for lang in ("en", "ro"):
+        body = html.unescape(client.get(f"/{lang}/referee/", UNDERTRUMP).content.decode())
+        line = re.search(r"data-summary>(.*?)</p>", body)[1]
+        for legal, group in allowing.items():
+            labels = [str(PROFILE_LABELS[name]) for name in group]
+            code = "referee_group_any" if len(legal) == 6 else "referee_group_some"
+            params = {"count": len(group), "profiles": labels, "card": list(legal)}
+            with translation.override(lang):
+                assert render(Step(code, params), lang) in line
+        # One column per answer: the four that agree are folded into one.
+        assert body.count('class="panel referee-column"') == 2
+    # When every profile agrees, the line says so and one column holds them all.
+    same = {**UNDERTRUMP, "hand": ["QS", "8H", "AD"]}
+    body = html.unescape(client.get("/en/referee/", same).content.decode())
+    assert "All 5 rule sets agree: only the queen of spades may be played." in body
+    assert body.count('class="panel referee-column"') == 1
 
 
 def test_referee_json_house_rules_stay_behind_a_fold(client):

@@ -1,6 +1,7 @@
 """In Chromium: a self-test answered from the keyboard, the calculator, a situation chosen
 on the practice index."""
 
+import os
 import re
 from urllib.parse import urlsplit
 
@@ -13,6 +14,7 @@ from tests.conftest import LANGS
 from tutor import exercises
 
 pytestmark = pytest.mark.browser
+SHOTS = os.environ.get("CLUB_SHOTS")
 
 
 def _(lang, message):
@@ -23,6 +25,12 @@ def _(lang, message):
 def answer_with_keyboard(page):
     """Answers the question on screen using only the keyboard."""
     form = page.locator("form.answer-form")
+    taps = form.locator("button[data-card], button[data-call]")
+    if taps.count():
+        # A tap question: each card or call is a submit button, one key sends it.
+        taps.first.focus()
+        page.keyboard.press("Enter")
+        return
     first = form.locator("input:not([type=hidden])").first
     first.focus()
     kind = first.get_attribute("type")
@@ -163,3 +171,32 @@ def test_the_weak_rule_link_opens_practice_on_that_rule(site):
     expect(page.locator(".review-queue")).to_contain_text("Coming back soon")
     page.locator('[data-action="review-now"]').click()
     expect(page.locator("form.answer-form")).to_be_visible()
+
+
+@pytest.mark.parametrize(("lang", "width"), [("ro", 390), ("fr", 1280)])
+def test_a_tap_questions_first_miss_is_tapped_again_in_place(site, lang, width):
+    """Practice's tap question: a wrong card says why that card breaks a rule and nothing more;
+    Try again clears the marks and the right card is then tapped where it lies."""
+    url, page = site
+    page.set_viewport_size({"width": width, "height": 844 if width < 600 else 800})
+    question = exercises.pose("play_card", 12, "federation")
+    right = exercises.solve(question).expected
+    wrong = next(card for card in question["data"]["hand"] if card not in right)
+    page.goto(f"{url}/{lang}/quiz/q/play_card/federation/12/")
+    form = page.locator("form.answer-form")
+    form.locator(f"button[data-card='{wrong}']").click()
+    expect(page.locator("[data-held]")).to_be_visible()
+    reason = exercises.text(exercises.check(question, wrong).hint[0], lang)
+    expect(page.locator(".question")).to_contain_text(reason)
+    expect(form.locator(f"button[data-card='{wrong}']")).to_have_attribute("data-verdict", "wrong")
+    expect(form.locator("[data-verdict]")).to_have_count(1)
+    assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/practice-tap-{lang}-{width}-first-miss.png", full_page=True)
+    page.locator('[data-action="retry"]').click()
+    expect(form.locator("[data-verdict]")).to_have_count(0)
+    form.locator(f"button[data-card='{right[0]}']").click()
+    expect(page.locator(".feedback-title.good")).to_be_visible()
+    expect(form.locator(f".pick[data-card='{right[0]}']")).to_have_attribute(
+        "data-verdict", "right"
+    )

@@ -96,6 +96,12 @@ def test_a_mistake_feeds_the_review_queue_like_any_question(client):
         ("123456789", "No count in these games comes near that number"),
         ("", "Type your count first."),
         ("４２", "Give the count as a whole number, in digits."),
+        # What int() takes and no count is: other scripts' digits, a sign, an underscore.
+        ("٤٢", "Give the count as a whole number, in digits."),
+        ("²", "Give the count as a whole number, in digits."),
+        ("+42", "Give the count as a whole number, in digits."),
+        ("4_2", "Give the count as a whole number, in digits."),
+        ("9" * 5000, "Give the count as a whole number, in digits."),
     ],
 )
 def test_bad_counts_get_a_message_and_the_same_item(client, given, message):

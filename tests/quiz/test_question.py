@@ -18,9 +18,12 @@ def url(name="legal_cards", profile="federation", seed=42, lang="en"):
 
 def right_form(question):
     expected = exercises.solve(question).expected
-    kind = exercises.get_type(question["type"]).answer_kind
+    qtype = exercises.get_type(question["type"])
+    kind = qtype.answer_kind
     if kind == "cards":
         return {"card": expected}
+    if kind == "tap":
+        return {qtype.tap_field: expected[0]}
     if kind == "choice":
         return {"choice": expected}
     if kind == "number":
@@ -76,6 +79,39 @@ def test_it_explains_a_wrong_answer_and_files_it_for_review(client):
     right = client.post(url("trick_winner"), {"choice": expected}).content.decode()
     assert "Right!" in right
     assert Attempt.objects.count() == 1
+
+
+@pytest.mark.parametrize("name", ["play_card", "make_call", "auction_end"])
+def test_a_tap_questions_first_miss_says_why_that_tap_is_wrong_and_keeps_the_taps(client, name):
+    question = exercises.pose(name, 42, "federation")
+    qtype = exercises.get_type(name)
+    expected = exercises.solve(question).expected
+    wrong = next(tap for tap in qtype.taps(question) if tap not in expected)
+    field = qtype.tap_field
+    first = client.post(url(name), {field: wrong}, headers={"HX-Request": "true"}).content
+    first = first.decode()
+    # Why this tap breaks a rule, in the engine's words; nothing marks the right taps.
+    assert "data-held" in first and "data-expected" not in first
+    assert escape(exercises.text(exercises.check(question, wrong).hint[0], "en")) in first
+    assert f'data-{field}="{wrong}" data-verdict="wrong"' in first
+    for tap in expected:
+        assert f'data-{field}="{tap}" data-verdict' not in first
+    # The taps stay buttons, to tap again at once.
+    for tap in qtype.taps(question):
+        assert f'name="{field}" value="{tap}"' in first
+    second = client.post(url(name), {field: wrong}, headers={"HX-Request": "true"}).content
+    second = second.decode()
+    assert "data-held" not in second and "data-expected" in second
+    for tap in expected:
+        assert f'data-{field}="{tap}" data-verdict="missed"' in second
+
+
+def test_a_tap_between_two_cards_shows_the_solution_at_its_first_miss(client):
+    question = exercises.pose("chouine_trick_winner_card", 42, "chouine")
+    taps = (question["data"]["lead"], question["data"]["reply"])
+    wrong = next(tap for tap in taps if tap not in exercises.solve(question).expected)
+    body = client.post(url("chouine_trick_winner_card", "chouine"), {"card": wrong}).content
+    assert "data-held" not in body.decode() and "data-expected" in body.decode()
 
 
 def test_show_me_gives_the_solution_and_a_later_right_answer_does_not_count(client):

@@ -21,7 +21,12 @@ def test_it_runs_a_test_to_its_score(client):
     response = start(client, topics=["tricks"])
     assert response.status_code == 302
     test = SelfTest.objects.get()
-    assert {q["type"] for q in test.questions} <= {"trick_winner", "trick_points", "running_count"}
+    assert {q["type"] for q in test.questions} <= {
+        "trick_winner",
+        "trick_points",
+        "running_count",
+        "trick_winner_card",
+    }
     for number, question in enumerate(test.questions):
         page = client.get(f"/en/quiz/test/{test.id}/")
         assert f"Question {number + 1} of 5" in page.content.decode()
@@ -30,6 +35,9 @@ def test_it_runs_a_test_to_its_score(client):
         # Right answers to the first three, wrong ones to the last two.
         if kind == "number":
             answer = {"number": expected if number < 3 else expected + 1}
+        elif kind == "tap":
+            wrong = next(card for card in question["data"]["trick"] if card not in expected)
+            answer = {"card": expected[0] if number < 3 else wrong}
         else:
             answer = {
                 "choice": expected if number < 3 else next(s for s in "NESW" if s != expected)
@@ -114,7 +122,10 @@ def test_it_ignores_a_second_submit(client):
 
 def _wrong(question):
     expected = exercises.solve(question).expected
-    kind = exercises.get_type(question["type"]).answer_kind
+    qtype = exercises.get_type(question["type"])
+    kind = qtype.answer_kind
+    if kind == "tap":
+        return {qtype.tap_field: next(t for t in qtype.taps(question) if t not in expected)}
     if kind == "cards":
         other = [c for c in question["data"]["hand"] if c not in expected]
         return {"card": other or expected[:-1] or question["data"]["hand"][:1]}
@@ -127,7 +138,10 @@ def _wrong(question):
 
 def _right(question):
     expected = exercises.solve(question).expected
-    kind = exercises.get_type(question["type"]).answer_kind
+    qtype = exercises.get_type(question["type"])
+    kind = qtype.answer_kind
+    if kind == "tap":
+        return {qtype.tap_field: expected[0]}
     if kind == "cards":
         return {"card": expected}
     if kind == "number":
@@ -159,7 +173,8 @@ def test_the_results_show_each_answer_on_the_table_with_the_one_feedback(client)
     its steps folded; a question left unanswered shows the engine's answer, no "your answer"."""
     start(client, topics=["play"], minutes=2)
     test = SelfTest.objects.get()
-    assert {q["type"] for q in test.questions} == {"legal_cards"}
+    # The cards that may be played, ticked all at once or played one at a time.
+    assert {q["type"] for q in test.questions} <= {"legal_cards", "play_card"}
     client.post(f"/en/quiz/test/{test.id}/", {"position": 0, **_wrong(test.questions[0])})
     client.post(f"/en/quiz/test/{test.id}/", {"position": 1, **_right(test.questions[1])})
     SelfTest.objects.filter(pk=test.pk).update(deadline=timezone.now() - timedelta(seconds=1))
@@ -169,7 +184,8 @@ def test_the_results_show_each_answer_on_the_table_with_the_one_feedback(client)
     wrong, right, *unanswered = items
     assert 'data-verdict="wrong"' in wrong and 'class="feedback-title bad"' in wrong
     assert 'data-table="coinche"' in wrong
-    given = set(_wrong(test.questions[0])["card"])
+    given = _wrong(test.questions[0])["card"]
+    given = {given} if isinstance(given, str) else set(given)
     expected = set(exercises.solve(test.questions[0]).expected)
     # A first miss: the reason beside each refused card chosen, or how many were left out.
     if given - expected:

@@ -113,15 +113,20 @@ def test_an_edit_replays_the_totals_and_a_delete_renumbers(client):
     for nonce in "abc":
         add(client, url, nonce)
     assert totals(client, url) == "624-162"
+    first, second, _third = SheetDeal.objects.order_by("number")
     # Deal 2 was in fact coinched: the takers score it all, doubled.
-    assert client.post(url + "deal/2/", {**DEAL, "double": "2"}).status_code == 302
+    edit = {**DEAL, "double": "2", "version": "1"}
+    assert client.post(url + f"deal/{second.pk}/", edit).status_code == 302
     assert totals(client, url) == "936-108"
-    edit_form = client.get(url + "?edit=2").content.decode()
+    edit_form = client.get(url + f"?edit={second.pk}").content.decode()
     assert "Edit deal 2" in edit_form and 'value="2" checked' in edit_form
-    client.post(url + "deal/1/", {"delete": "1"})
+    assert 'name="version" value="2"' in edit_form
+    client.post(url + f"deal/{first.pk}/", {"delete": "1", "version": "1"})
     assert list(SheetDeal.objects.values_list("number", flat=True)) == [1, 2]
     assert totals(client, url) == "728-54"
-    assert client.post(url + "deal/9/", DEAL).status_code == 404
+    # A deal that is not (or no longer) on the sheet: the sheet as it is, with why.
+    assert client.post(url + f"deal/{first.pk}/", {**DEAL, "version": "1"}).status_code == 409
+    assert client.get(url + f"?edit={first.pk}").status_code == 409
 
 
 def test_it_carries_a_litige_to_the_next_deal(client):

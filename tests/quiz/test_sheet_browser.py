@@ -152,3 +152,32 @@ def test_bad_points_keep_the_entry_with_a_message_beside_the_field(site):
     expect(page.locator("#id_points")).to_have_value("170")
     expect(page.locator('[data-field="trump"] input[value="S"]')).to_be_checked()
     expect(page.locator("#deals")).to_have_count(0)
+
+
+def test_an_edit_from_a_stale_tab_is_refused_in_place_and_keeps_what_was_typed(site):
+    url, page = site
+    page.goto(f"{url}/en/quiz/sheet/")
+    page.get_by_role("button", name="Start the sheet").click()
+    page.wait_for_load_state("load")
+    enter(page, Taps(page), "S", 80, "H", 90, {})
+    expect(page.locator("#deals tbody tr")).to_have_count(1)
+    other = page.context.new_page()
+    other.goto(page.url)
+    for tab in (page, other):
+        tab.locator('tr[data-deal="1"] [data-action="edit"]').click()
+        expect(tab.locator("#deal-form h2")).to_have_text("Edit deal 1")
+    page.locator("#id_points").fill("100")
+    page.locator("#deal-submit").click()
+    expect(page.locator('tr[data-deal="1"]')).not_to_have_class("editing")
+    # The other tab still shows 90: its save is refused in place (a 409 swapped by htmx), the
+    # deal as the first tab left it in the table, its own typing kept in the form.
+    other.locator("#id_points").fill("110")
+    other.locator("#deal-submit").click()
+    expect(other.locator("[data-conflict]")).to_contain_text("changed in another tab")
+    expect(other.locator("#id_points")).to_have_value("110")
+    expect(other.locator("#deal-form h2")).to_have_text("Edit deal 1")
+    totals = other.locator(".sheet-totals").get_attribute("data-scores")
+    other.locator("#deal-submit").click()
+    expect(other.locator("[data-conflict]")).to_have_count(0)
+    expect(other.locator(".sheet-totals")).not_to_have_attribute("data-scores", totals)
+    other.close()

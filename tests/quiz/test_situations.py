@@ -190,14 +190,12 @@ def test_it_refuses_an_unknown_situation_in_the_page_language(client, lang, path
 
 
 def test_it_tries_other_seeds_for_a_rare_situation(client, monkeypatch):
-    # Seed 0 has no second coinche among its draws; seed 1 has one.
-    seeds = iter([0, 1])
+    # Seed 1 has no litige among its draws; seed 2 has one.
+    seeds = iter([1, 2])
     monkeypatch.setattr(views.random, "randrange", lambda _: next(seeds))
-    response = client.get(
-        "/en/quiz/q/call_legal/federation/?difficulty=1&situation=already_coinched"
-    )
+    response = client.get("/en/quiz/q/contract_made/maison/?difficulty=1&situation=classic_litige")
     assert response.status_code == 302
-    assert urlsplit(response["Location"]).path == "/en/quiz/q/call_legal/federation/1/"
+    assert urlsplit(response["Location"]).path == "/en/quiz/q/contract_made/maison/2/"
 
 
 def test_it_says_at_once_when_no_scenario_shows_the_situation(client, monkeypatch):

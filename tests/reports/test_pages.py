@@ -116,7 +116,7 @@ def test_a_worked_example_step_carries_its_table_and_step(client):
     frame = examples.frames(lesson.example, profile)[2]
     said = [*frame.lines]
     if frame.hand is not None:
-        said += [Step("example_rule_for", {"seat": frame.hand[0]}), frame.rule]
+        said += [Step("example_rule", {}), frame.rule]
     assert_shown(
         report,
         body,
@@ -136,8 +136,11 @@ def test_every_question_of_a_self_test_result_carries_its_number(client):
     test = SelfTest.objects.get()
     for number, question in enumerate(test.questions):
         expected = _expected(question)
-        if exercises.get_type(question["type"]).answer_kind == "number":
+        qtype = exercises.get_type(question["type"])
+        if qtype.answer_kind == "number":
             answer = {"number": expected + 1}
+        elif qtype.answer_kind == "tap":
+            answer = {qtype.tap_field: next(t for t in qtype.taps(question) if t not in expected)}
         else:
             answer = {"choice": next(s for s in "NESW" if s != expected)}
         client.post(f"/es/quiz/test/{test.id}/", {"position": number, **answer})
@@ -301,14 +304,20 @@ def test_a_refused_card_carries_the_move_refused_and_the_engine_reason(client):
 
 
 def test_each_referee_answer_carries_its_legal_question_and_rules(client):
-    url = "/es/referee/?game=coinche&trump=H&leader=W&t1=AS&t2=TS&hand=JH&hand=KD&hand=7D"
+    hand = ["QH", "8H", "AD", "TD", "KC", "7C"]
+    url = "/es/referee/?game=coinche&trump=H&leader=N&t1=TS&t2=JH&" + "&".join(
+        f"hand={card}" for card in hand
+    )
     body = client.get(url).content.decode()
     found = links(body)
-    assert len(found) == 5  # one per profile column
-    maison = next(link for link in found if spot(link)["rules"] == "maison")
+    # One per column: Federation alone, and the four that answer alike folded into one,
+    # whose report carries the question under the first of them.
+    assert len(found) == 2 == body.count('class="panel referee-column"')
+    assert [spot(link)["rules"] for link in found] == ["federation", "maison"]
+    maison = found[1]
     report = send(client, maison)
     payload = report.position
-    assert payload["hand"] == ["JH", "KD", "7D"] and payload["seat"] == "E"
+    assert payload["hand"] == hand and payload["seat"] == "S"
     _result, steps = ask("legal", payload)
     assert_shown(
         report,

@@ -5,7 +5,9 @@ joinable for a day, so guessing a live code is hopeless. Unknown codes are count
 per client address in a sliding window, and past the limit they are refused without
 a look; but a well-formed code of a live session always joins, because every phone
 of a club shares the club's one Wi-Fi address and one careless player must not shut
-the class out. The teacher key is an HMAC of the session's nonce with SECRET_KEY:
+the class out. That shared address also sizes the joins one address may make to a session:
+a class's worth (``ClubSession.per_network``, which its teacher can raise), so one client
+cannot fill a session alone. The teacher key is an HMAC of the session's nonce with SECRET_KEY:
 256 bits no one can guess, never stored, recomputable for a signed-in owner.
 """
 
@@ -16,7 +18,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils.crypto import constant_time_compare, salted_hmac
 
-from tutor.guard import throttle
+from tutor.guard import clients, throttle
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
@@ -77,6 +79,15 @@ def new_token() -> str:
 
 def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def network(session, request) -> str:
+    """The phone's network address as a digest keyed by the session: the joins from one
+    address are counted per session, and no address can be read back or followed from one
+    session to the next."""
+    return salted_hmac(
+        "atout.club.network", f"{session.nonce}:{clients.address(request)}", algorithm="sha256"
+    ).hexdigest()
 
 
 def record_failure(request) -> None:

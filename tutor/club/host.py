@@ -20,12 +20,16 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor import push
+from tutor.guard import inputs
+from tutor.guard.middleware import bad_request
 
 from . import codes, live, phase, questions, results, state
 from .models import Answer, ClubQuestion, ClubSession
 
 # The lobby shows the latest nicknames; a room of a thousand sees the count grow.
 LOBBY_NICKNAMES = 60
+# The largest number a teacher's form takes (players per network, latest joins to remove).
+MAX_NUMBER = 5000
 SCOREBOARD_ROWS = 5
 RESULTS_ROWS = 8
 RULES_ROWS = 4
@@ -97,7 +101,10 @@ def _context(request, session: ClubSession, teacher: bool, counts: dict) -> dict
     if session.phase == ClubSession.Phase.REVEAL:
         context["explanation"] = shown["explanation"]
         question = ClubQuestion(pk=current["id"], data=current["data"])
-        context["distribution"] = results.distribution(question, lang)
+        if shown["question"]["kind"] == "tap":
+            context["split"] = results.split(question, lang)
+        else:
+            context["distribution"] = results.distribution(question, lang)
     if session.phase == ClubSession.Phase.SCOREBOARD:
         context["number"] = session.position + 1
         context["board"] = results.standings(session)[:SCOREBOARD_ROWS]
@@ -223,10 +230,37 @@ def act(request, code, key, action):
 def remove(request, code, key, player):
     session = _session(code, key)
     state.remove_player(session.pk, player)
-    # The removed phone's next poll in this process must not be a 304 from the old pulse.
+    return _after(request, session, code, key)
+
+
+@require_POST
+def remove_latest(request, code, key):
+    """Removes the players who joined last, as many as asked, at once."""
+    session = _session(code, key)
+    state.remove_latest(session.pk, inputs.number(request.POST.get("count"), 1, MAX_NUMBER))
+    return _after(request, session, code, key)
+
+
+@require_POST
+def joining(request, code, key):
+    """Opens or closes the session to new players (``joining``: open or closed), or sets how
+    many may join from one network (``per_network``)."""
+    session = _session(code, key)
+    if "per_network" in request.POST:
+        number = inputs.number(request.POST["per_network"], 1, MAX_NUMBER)
+        state.set_joining(session.pk, per_network=number)
+    elif request.POST.get("joining") in ("open", "closed"):
+        state.set_joining(session.pk, joining_open=request.POST["joining"] == "open")
+    else:
+        return bad_request(request)
+    return _after(request, session, code, key)
+
+
+def _after(request, session, code: str, key: str):
+    """Where a teacher's change to the players leads: back to the page it was made on."""
+    # The next poll in this process must not be a 304 from the old pulse (a removed phone).
     live.forget(session.code)
-    back = request.POST.get("next", "")
-    if back == "results":
+    if request.POST.get("next", "") == "results":
         return redirect("club_results", code, key)
     if not request.htmx:
         return redirect("club_host", code, key)
@@ -237,11 +271,13 @@ def remove(request, code, key, player):
 def full_results(request, code, key):
     """Every player with their score, for the teacher (a page that may scroll)."""
     session = _session(code, key)
+    board = results.standings(session)
     context = {
         "session": session,
         "key": key,
         "code": codes.spaced(session.code),
-        "board": results.standings(session),
+        "board": board,
+        "players": len(board),
         "asked": results.asked(session),
         "rules": results.rules_broken(session),
         "speed": session.scoring == ClubSession.Scoring.SPEED,

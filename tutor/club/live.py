@@ -40,9 +40,33 @@ FRESH = 0.5
 POLL_MS = (1600, 2400)
 FORGET_AFTER = 600
 PHONE_POLL = re.compile(r"^/(?P<lang>[a-z]{2})/club/play/(?P<code>[A-Z0-9]{8})/live/$")
+# The phone ETag's shape, with bounded ASCII numbers written as this server writes them (no
+# sign, no leading zero): a header of any other shape is not one it issued, and is ignored.
 PHONE_ETAG = re.compile(
-    r'^"p(?P<session>\d+)\.(?P<version>\d+)\.(?P<answered>-?\d+)\.(?P<lang>[a-z]{2})"$'
+    r'"p(?P<session>0|[1-9][0-9]{0,18})\.(?P<version>0|[1-9][0-9]{0,9})'
+    r'\.(?P<answered>-1|0|[1-9][0-9]{0,4})\.(?P<lang>[a-z]{2})"'
 )
+
+
+@dataclass(frozen=True)
+class PhoneTag:
+    """What a phone's ETag says: the session, its phase version, the last question the
+    phone answered, the language."""
+
+    session: int
+    version: int
+    answered: int
+    lang: str
+
+
+def read_phone_etag(header: str) -> PhoneTag | None:
+    """The phone ETag in ``If-None-Match``, or ``None`` for anything of another shape."""
+    match = PHONE_ETAG.fullmatch(header)
+    if match is None:
+        return None
+    return PhoneTag(
+        int(match["session"]), int(match["version"]), int(match["answered"]), match["lang"]
+    )
 
 
 @dataclass(frozen=True)
@@ -176,21 +200,22 @@ class PhonePollShortcut:
         self.get_response = get_response
 
     def __call__(self, request):
-        etag = PHONE_ETAG.match(request.META.get("HTTP_IF_NONE_MATCH", ""))
+        header = request.META.get("HTTP_IF_NONE_MATCH", "")
+        etag = read_phone_etag(header)
         poll = PHONE_POLL.match(request.path_info) if etag else None
-        if poll and request.method == "GET" and etag["lang"] == poll["lang"]:
+        if poll and request.method == "GET" and etag.lang == poll["lang"]:
             code = poll["code"]
             token = request.COOKIES.get(f"club_{code}")
             if token:
                 current = pulse(code)
                 if (
                     current is not None
-                    and int(etag["session"]) == current.session_id
-                    and int(etag["version"]) == current.version
+                    and etag.session == current.session_id
+                    and etag.version == current.version
                     # A removed phone goes to the view, which sends it away.
                     and codes.digest(token) not in current.removed
                 ):
-                    return _not_modified(etag[0])
+                    return _not_modified(header)
         return self.get_response(request)
 
 

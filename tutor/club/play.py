@@ -107,23 +107,23 @@ def _known_player(request, code: str) -> Player | None:
     is still refused or accepted by the database. A phone never goes back a phase: an ETag
     newer than this process's pulse makes it read the pulse again."""
     token = request.COOKIES.get(player_cookie(code))
-    etag = live.PHONE_ETAG.match(request.headers.get("If-None-Match", ""))
+    etag = live.read_phone_etag(request.headers.get("If-None-Match", ""))
     current = live.pulse(code)
     if not token or etag is None or current is None:
         return None
-    if int(etag["version"]) > current.version:
+    if etag.version > current.version:
         # The phone saw a newer phase through another process: this pulse is behind.
         live.forget(code)
         current = live.pulse(code)
-        if current is None or int(etag["version"]) > current.version:
+        if current is None or etag.version > current.version:
             return None
-    if int(etag["session"]) != current.session_id or etag["lang"] != translation.get_language():
+    if etag.session != current.session_id or etag.lang != translation.get_language():
         return None
     digest = codes.digest(token)
     player_id = _known_tokens.get((code, digest))
     if player_id is None or digest in current.removed:
         return None
-    player = Player(pk=player_id, answered_position=int(etag["answered"]))
+    player = Player(pk=player_id, answered_position=etag.answered)
     player.session = current.session(code)
     return player
 

@@ -16,7 +16,7 @@ from django.utils.translation import pgettext_lazy
 
 from tutor import exercises
 from tutor.exercises.base import MAX_SEED
-from tutor.exercises.present import side_label, table_view
+from tutor.exercises.present import side_label, table_view, tap_name, tap_view
 from tutor.pages.profiles import PROFILES
 from tutor.quiz import situations
 from tutor.quiz.labels import type_label
@@ -100,6 +100,7 @@ def present(question: dict, lang: str, reveal: bool = False) -> dict:
     qtype = exercises.get_type(question["type"])
     data = question["data"]
     table, hand = table_view(question, lang, reveal=reveal)
+    taps = tap_view(question, lang)
     return {
         "table": table,
         "table_hand": hand,
@@ -113,7 +114,17 @@ def present(question: dict, lang: str, reveal: bool = False) -> dict:
         ],
         "hand": data.get("hand", []) if qtype.answer_kind == "cards" else [],
         "sides": [{"value": side, "label": _side(side, lang)} for side in data.get("sides", [])],
+        # A tap question: the phone's buttons, and the same cards or calls shown on the wall.
+        "taps": taps,
+        "shown_taps": taps and _shown(taps),
     }
+
+
+def _shown(taps: dict) -> dict:
+    """Tap targets drawn without their buttons."""
+    if taps["hand"]:
+        return {**taps, "hand": {**taps["hand"], "mode": "static"}}
+    return {**taps, "calls": {**taps["calls"], "mode": "static"}}
 
 
 def _side(side: str, lang: str) -> str:
@@ -132,10 +143,16 @@ def answer_key(given) -> str:
 
 
 def describe(question: dict, given, lang: str) -> dict:
-    """An answer written out: ``{"text", "cards"}``."""
+    """An answer written out: ``{"text", "cards"}``, and ``many`` for a tap question's list
+    of right taps."""
     kind = exercises.get_type(question["type"]).answer_kind
     if kind == "cards":
         return {"text": ", ".join(card_name(code, lang) for code in given), "cards": list(given)}
+    if kind == "tap":
+        taps = given if isinstance(given, list) else [given]
+        text = ", ".join(tap_name(question, tap, lang) for tap in taps)
+        cards = taps if exercises.get_type(question["type"]).tap_field == "card" else []
+        return {"text": text, "cards": cards, "many": len(taps) > 1}
     if kind == "choice":
         for choice in question.get("choices", []):
             if choice["value"] == given:

@@ -10,6 +10,7 @@ from django.db.models import Count
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from tutor.exercises.present import tap_view
 from tutor.rules.explain import babel_locale, format_number, list_text
 
 from . import questions, scoring
@@ -69,6 +70,14 @@ def distribution(question: ClubQuestion, lang: str) -> dict:
     return {"rows": rows, "others": others, "total": total, "tiles": False}
 
 
+def split(question: ClubQuestion, lang: str) -> dict:
+    """A tap question's answers card by card (or call by call), on the table component: each
+    card's count, whether the rules make it right, and the engine's reason for each refused
+    card someone chose (``exercises.present.tap_view``); ``total``: the answers."""
+    counts = Counter(question.answers.values_list("given", flat=True))
+    return {**tap_view(question.data, lang, counts=dict(counts)), "total": sum(counts.values())}
+
+
 def standings(session) -> list[scoring.Standing]:
     """Every player ranked over the revealed questions, by the session's way of scoring."""
     players = list(
@@ -79,11 +88,13 @@ def standings(session) -> list[scoring.Standing]:
     answers = list(
         Answer.objects.filter(
             question__session=session, question__revealed_at__isnull=False
-        ).values_list("player_id", "question__position", "correct", "elapsed_ms")
+        ).values_list(
+            "player_id", "question__position", "correct", "elapsed_ms", "question__seconds"
+        )
     )
     revealed = ClubQuestion.objects.filter(session=session, revealed_at__isnull=False)
     last = max(revealed.values_list("position", flat=True), default=-1)
-    return scoring.standings(players, answers, session.scoring, session.seconds, last)
+    return scoring.standings(players, answers, session.scoring, last)
 
 
 def asked(session) -> int:

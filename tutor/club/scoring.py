@@ -4,8 +4,8 @@ Both orders are computed from the same rows, the answers to revealed questions, 
 scoreboard between questions, the phones, the podium and the CSV always agree.
 
 Speed points (the teacher's option): a right answer is worth 1,000 points when given at once,
-falling linearly to 500 at the end of the time allowed (``UNTIMED_SECONDS`` for an untimed
-session); each right answer in a row after the first adds ``STREAK_BONUS``, up to ``STREAK_CAP``
+falling linearly to 500 at the end of the question's time (``UNTIMED_SECONDS`` for an untimed
+question); each right answer in a row after the first adds ``STREAK_BONUS``, up to ``STREAK_CAP``
 bonuses. A wrong answer or no answer scores nothing and ends the streak.
 """
 
@@ -46,22 +46,23 @@ def points_for(elapsed_ms: int, seconds: int | None, streak: int) -> int:
 
 
 def standings(
-    players: list[tuple], answers: list[tuple], scoring: str, seconds: int | None, last: int
+    players: list[tuple], answers: list[tuple], scoring: str, last: int
 ) -> list[Standing]:
     """Players ranked. ``players``: (id, nickname, lang) in joining order; ``answers``: (player
-    id, question position, right, elapsed ms) for the revealed questions; ``last``: the position
-    of the last revealed question (-1: none yet)."""
+    id, question position, right, elapsed ms, the question's seconds or None when untimed) for
+    the revealed questions; ``last``: the position of the last revealed question (-1: none
+    yet)."""
     table = {pk: Standing(pk, nickname, lang) for pk, nickname, lang in players}
     by_player: dict[int, dict[int, tuple]] = {}
-    for player_id, position, correct, elapsed_ms in answers:
-        by_player.setdefault(player_id, {})[position] = (correct, elapsed_ms)
+    for player_id, position, correct, elapsed_ms, seconds in answers:
+        by_player.setdefault(player_id, {})[position] = (correct, elapsed_ms, seconds)
     for player_id, given in by_player.items():
         row = table.get(player_id)
         if row is None:
             continue
         streak = 0
         for position in range(last + 1):
-            correct, elapsed_ms = given.get(position, (False, 0))
+            correct, elapsed_ms, seconds = given.get(position, (False, 0, None))
             gained = 0
             if position in given:
                 row.answered += 1

@@ -64,7 +64,14 @@ def advance(session_id: int) -> None:
             _bump(session, phase=ClubSession.Phase.FINISHED)
             return
         ClubQuestion.objects.filter(pk=question.pk).update(opened_at=timezone.now())
-        _bump(session, phase=ClubSession.Phase.QUESTION, position=position)
+        # The clock, the answers' deadline and the automatic reveal read the session's
+        # ``seconds``: from now on, this question's.
+        _bump(
+            session,
+            phase=ClubSession.Phase.QUESTION,
+            position=position,
+            seconds=question.seconds,
+        )
 
 
 def reveal(session_id: int, only_when_due: bool = False) -> None:
@@ -98,15 +105,37 @@ def remove_player(session_id: int, player_id: int) -> None:
     """The teacher removes a player: their answers go with them, so the results forget them,
     and their phone's token is kept so that this browser cannot join again."""
     with transaction.atomic():
-        session = ClubSession.objects.select_for_update().get(pk=session_id)
-        player = Player.objects.filter(session_id=session_id, pk=player_id).first()
-        if player is None:
-            return
-        session.removed = [*session.removed, player.token_digest]
+        session = _locked(session_id)
+        _remove(session, Player.objects.filter(session_id=session_id, pk=player_id))
+
+
+def remove_latest(session_id: int, count: int) -> int:
+    """The teacher removes the ``count`` players who joined last, at once (a script's joins,
+    say), as :func:`remove_player` removes one; returns how many went."""
+    with transaction.atomic():
+        session = _locked(session_id)
+        players = Player.objects.filter(session_id=session_id).order_by("-joined_at", "-pk")
+        latest = list(players.values_list("pk", flat=True)[:count])
+        return _remove(session, Player.objects.filter(pk__in=latest))
+
+
+def _remove(session: ClubSession, players) -> int:
+    digests = list(players.values_list("token_digest", flat=True))
+    if digests:
+        session.removed = [*session.removed, *digests]
         session.save(update_fields=["removed"])
-        player.delete()
-        # The same version: the removed phone's stream sends it away, the others show no change.
+        players.delete()
+        # The same version: a removed phone's stream sends it away, the others show no change.
         push.publish(live.topic(session.code), session.phase_version)
+    return len(digests)
+
+
+def set_joining(session_id: int, **fields) -> None:
+    """The teacher opens or closes the session to new players (``joining_open``), or sets how
+    many may join from one network (``per_network``); a new version, so the projector shows
+    it at once."""
+    with transaction.atomic():
+        _bump(_locked(session_id), **fields)
 
 
 def seconds_left(session: ClubSession, opened_at) -> int | None:

@@ -12,6 +12,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tutor.guard import throttle
 from tutor.pages import rules
 from tutor.pages.context_processors import visitor
 
@@ -31,17 +32,25 @@ def index(request):
     )
     if request.method == "GET" and request.GET.get("profile"):
         form.initial["profile"] = request.GET["profile"]
+    status = 200
     if request.method == "POST" and form.is_valid():
-        session = _create(request, form.cleaned_data)
-        if session is not None:
-            return redirect(host_url(session))
-        form.add_error(None, _("No question matches these choices; choose other topics."))
+        if not throttle.take("club_create", request, 600, settings.CLUB_SESSIONS_PER_TEN_MINUTES):
+            form.add_error(
+                None, _("Many sessions were created from this network just now. Wait a moment.")
+            )
+            status = 429
+        else:
+            session = _create(request, form.cleaned_data)
+            if session is not None:
+                return redirect(host_url(session))
+            form.add_error(None, _("No question matches these choices; choose other topics."))
     context = {"form": form}
     if request.user.is_authenticated:
         context["owned"] = history.sessions(request.user, host_url)
         context["topics"] = history.topics(request.user)
         context["rules"] = history.rules(request.user)
-    status = 400 if form.errors else 200
+    if status == 200 and form.errors:
+        status = 400
     return render(request, "club/index.html", context, status=status)
 
 
@@ -55,6 +64,26 @@ def _create(request, data) -> ClubSession | None:
     )
     if not posed:
         return None
+    fields = {
+        key: data[key]
+        for key in (
+            "game",
+            "profile",
+            "topics",
+            "difficulty",
+            "seconds",
+            "scoring",
+            "max_players",
+            "per_network",
+        )
+    }
+    fields["auto_reveal"] = data["auto_reveal"] and data["seconds"] is not None
+    return open_session(request, fields, [(question, data["seconds"]) for question in posed])
+
+
+def open_session(request, fields: dict, posed: list[tuple[dict, int | None]]) -> ClubSession:
+    """A new session (``fields`` of :class:`ClubSession`) with its questions, each posed
+    question with its seconds, under a fresh join code."""
     for _attempt in range(CODE_TRIES):
         try:
             with transaction.atomic():
@@ -62,19 +91,12 @@ def _create(request, data) -> ClubSession | None:
                     code=codes.new_code(),
                     nonce=codes.new_nonce(),
                     owner=request.user if request.user.is_authenticated else None,
-                    game=data["game"],
-                    profile=data["profile"],
-                    topics=data["topics"],
-                    difficulty=data["difficulty"],
-                    seconds=data["seconds"],
-                    auto_reveal=data["auto_reveal"] and data["seconds"] is not None,
-                    scoring=data["scoring"],
-                    max_players=data["max_players"],
                     lang=translation.get_language(),
+                    **fields,
                 )
                 ClubQuestion.objects.bulk_create(
-                    ClubQuestion(session=session, position=position, data=question)
-                    for position, question in enumerate(posed)
+                    ClubQuestion(session=session, position=position, data=question, seconds=seconds)
+                    for position, (question, seconds) in enumerate(posed)
                 )
                 return session
         except IntegrityError:
@@ -106,9 +128,11 @@ def join(request):
             response = _join(request, form)
             if response is not None:
                 return response
-            if form.has_error("code", "too_many"):
+            if form.has_error("code", "too_many") or form.has_error(NON_FIELD_ERRORS, "network"):
                 status = 429
-            elif form.has_error(NON_FIELD_ERRORS, "removed"):
+            elif form.has_error(NON_FIELD_ERRORS, "removed") or form.has_error(
+                NON_FIELD_ERRORS, "closed"
+            ):
                 status = 403
             else:
                 status = 404 if form.has_error("code") else 409
@@ -183,6 +207,7 @@ def _join(request, form) -> HttpResponseRedirect | None:
         nickname_key=nicknames.key(data["nickname"]),
         token_digest=codes.digest(token),
         lang=data["lang"],
+        network=codes.network(session, request),
     )
     refusal = _take_place(session, player)
     if refusal:
@@ -219,26 +244,45 @@ JOIN_LOCK = 7
 
 
 def _take_place(session: ClubSession, player: Player) -> tuple | None:
-    """Saves ``player`` if the session has a place left, or says which field refuses and why.
+    """Saves ``player`` if the session is open to new players and has a place left for them
+    (under its cap, and under its number per network), or says which field refuses and why.
 
-    One conditional INSERT: it counts the players and inserts only under the cap, so two
-    phones racing for the last place cannot both get in. SQLite runs the statement under
-    its write lock. On PostgreSQL two such statements would each count without the other's
-    uncommitted row, so a transaction-scoped advisory lock per session makes the next join
-    wait for this one's commit and count its row (a lock of its own: joins never wait on
-    the session row that the teacher's moves lock)."""
+    One conditional INSERT: it counts the players (all of them, and those of the player's
+    network) and inserts only under both numbers, so two phones racing for the last place
+    cannot both get in. SQLite runs the statement under its write lock. On PostgreSQL two
+    such statements would each count without the other's uncommitted row, so a
+    transaction-scoped advisory lock per session makes the next join wait for this one's
+    commit and count its row (a lock of its own: joins never wait on the session row that
+    the teacher's moves lock)."""
     teacher_cap = session.max_players is not None and session.max_players < codes.MAX_PLAYERS
     cap = session.max_players if teacher_cap else codes.MAX_PLAYERS
     try:
         with transaction.atomic(), connection.cursor() as cursor:
             if connection.vendor == "postgresql":
                 cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [JOIN_LOCK, session.pk])
-            cursor.execute(_join_sql(), [*_row(player), session.pk, cap])
+            cursor.execute(
+                _join_sql(),
+                [*_row(player), session.pk, cap, session.pk, player.network, session.pk],
+            )
             joined = cursor.rowcount == 1
     except IntegrityError:
         return "nickname", _("Someone in this session already has this nickname.")
     if joined:
         return None
+    # Refused: read again what the statement saw, to say why.
+    session.refresh_from_db(fields=["joining_open", "per_network"])
+    if not session.joining_open:
+        return None, ValidationError(CLOSED, code="closed")
+    mine = Player.objects.filter(session=session, network=player.network).count()
+    if mine >= session.per_network:
+        message = ngettext(
+            "This session already has %(count)s player from your network, the most its "
+            "teacher allows. Ask the teacher to let more in.",
+            "This session already has %(count)s players from your network, the most its "
+            "teacher allows. Ask the teacher to let more in.",
+            session.per_network,
+        ) % {"count": session.per_network}
+        return None, ValidationError(message, code="network")
     if teacher_cap:
         return None, _("This session is full: the teacher set a limit on players.")
     message = ngettext(
@@ -249,6 +293,9 @@ def _take_place(session: ClubSession, player: Player) -> tuple | None:
     return None, message % {"count": cap}
 
 
+CLOSED = gettext_lazy("The teacher has closed this session to new players.")
+
+
 _JOINED = (
     "session",
     "nickname",
@@ -257,6 +304,7 @@ _JOINED = (
     "lang",
     "answered_position",
     "joined_at",
+    "network",
 )
 
 
@@ -266,9 +314,18 @@ def _join_sql() -> str:
     columns = ", ".join(name(Player._meta.get_field(field).column) for field in _JOINED)
     values = ", ".join(["%s"] * len(_JOINED))
     session = name(Player._meta.get_field("session").column)
+    network = name(Player._meta.get_field("network").column)
+    sessions = name(ClubSession._meta.db_table)
+    per_network = name(ClubSession._meta.get_field("per_network").column)
+    joining_open = name(ClubSession._meta.get_field("joining_open").column)
+    pk = name(ClubSession._meta.pk.column)
+    # The session's number per network is NULL, so nothing compares true, once joining
+    # is closed.
     return (
         f"INSERT INTO {table} ({columns}) SELECT {values} "
-        f"WHERE (SELECT COUNT(*) FROM {table} WHERE {session} = %s) < %s"
+        f"WHERE (SELECT COUNT(*) FROM {table} WHERE {session} = %s) < %s "
+        f"AND (SELECT COUNT(*) FROM {table} WHERE {session} = %s AND {network} = %s) "
+        f"< (SELECT {per_network} FROM {sessions} WHERE {pk} = %s AND {joining_open})"
     )
 
 
@@ -281,6 +338,7 @@ def _row(player: Player) -> list:
         player.lang,
         Player._meta.get_field("answered_position").default,
         connection.ops.adapt_datetimefield_value(timezone.now()),
+        player.network,
     ]
 
 

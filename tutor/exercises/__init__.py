@@ -44,7 +44,9 @@ The API
     The registry of question types (:class:`QuestionType` subclasses), each
     with a ``name``, ``game`` (``coinche`` or ``chouine``), ``topic``,
     ``answer_kind`` (``cards``: select all; ``choice``: pick one; ``number``;
-    ``scores``: one number per side), the ``profiles`` it accepts and its ``situations``.
+    ``scores``: one number per side; ``tap``: one card or call tapped on the table,
+    right when it is one of the solution's list, see ``taps.py``), the ``profiles`` it
+    accepts and its ``situations``.
 
 Errors a user can cause (unknown type or profile, a bad seed, a malformed
 answer) raise :class:`ExerciseError` (or its subclass :class:`BadAnswer`),
@@ -59,7 +61,7 @@ True
 (True, [])
 """
 
-from . import chouine, chouine_counting, coinche  # noqa: F401  (each registers its types)
+from . import chouine, chouine_counting, coinche, taps  # noqa: F401  (each registers its types)
 from .base import (
     TYPES,
     BadAnswer,

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tutor.guard import inputs
 from tutor.rules.explain import Step, gettext_noop, group_cards, messages, ngettext_noop, render
 from tutor.rules.profiles import fits
 
@@ -136,6 +137,8 @@ class QuestionType(ABC):
     game: str = "coinche"
     topic: str = ""
     answer_kind: str = "choice"
+    # For ``tap`` questions, the form field a tap sends: ``card`` or ``call``.
+    tap_field: str = ""
     profiles: tuple[str, ...] = ()
     # Rule codes the scenario filter accepts, each the ``rule`` of a solution.
     situations: tuple[str, ...] = ()
@@ -182,8 +185,25 @@ class QuestionType(ABC):
     shows_winner: bool = False
 
     def card_reasons(self, question: dict) -> dict[str, Step]:
-        """For ``cards`` questions, the engine's reason each refused card is refused."""
+        """For ``cards`` and ``tap`` questions, the engine's reason each refused card (or
+        call) is refused."""
         return {}
+
+    def taps(self, question: dict) -> list[str]:
+        """For ``tap`` questions, what may be tapped: card codes or calls, in the order drawn."""
+        return []
+
+    def tap_seats(self, question: dict) -> dict[str, str]:
+        """For a tap among the cards of a trick, the seat (or Chouine player) that played
+        each; empty for a tap in a hand."""
+        return {}
+
+    def is_right(self, question: dict, given: Any, solution: Solution) -> bool:
+        """Whether ``given`` is right; a ``tap`` question accepts any of the taps its
+        solution lists (any legal card, say)."""
+        if self.answer_kind == "tap":
+            return given in solution.expected
+        return given == solution.expected
 
     @abstractmethod
     def solve(self, question: dict) -> Solution:
@@ -199,10 +219,14 @@ class QuestionType(ABC):
     def hint(self, question: dict, given: Any, solution: Solution) -> list[Step]:
         """Why ``given`` is wrong without saying the right answer, for a first miss: the
         engine's reason for each refused card chosen and how many allowed cards were left
-        out; whether a count is too low or too high. A choice says nothing more by default
-        (a type whose wrong choices each break a rule of their own overrides this)."""
+        out; whether a count is too low or too high; for a tap, why the card or call tapped
+        breaks a rule (its ``why_wrong``, which never names the right taps). A choice says
+        nothing more by default (a type whose wrong choices each break a rule of their own
+        overrides this)."""
         if given is None:
             return []
+        if self.answer_kind == "tap":
+            return self.why_wrong(question, given, solution)
         if self.answer_kind == "cards":
             refused = self.card_reasons(question)
             steps = group_cards([refused[code] for code in given if code in refused])
@@ -226,7 +250,10 @@ class QuestionType(ABC):
 
     def can_retry(self, question: dict) -> bool:
         """Whether a miss leaves something to find: a choice between two options does not
-        (the other one is the answer), so its first miss shows the solution."""
+        (the other one is the answer), nor does a tap between two cards, so their first miss
+        shows the solution."""
+        if self.answer_kind == "tap":
+            return len(self.taps(question)) > 2
         return self.answer_kind != "choice" or len(question["choices"]) > 2
 
 
@@ -253,11 +280,12 @@ def types_for(game: str) -> list[QuestionType]:
 
 
 def _seed(value: object) -> int:
-    try:
-        seed = int(str(value), 10)
-    except ValueError:
-        raise ExerciseError("quiz_bad_seed", value=str(value)[:40]) from None
-    if not 0 <= seed <= MAX_SEED:
+    """A seed given as a number or as its digits (from an address)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        seed = value if 0 <= value <= MAX_SEED else None
+    else:
+        seed = inputs.parse(value, 0, MAX_SEED)
+    if seed is None:
         raise ExerciseError("quiz_bad_seed", value=str(value)[:40])
     return seed
 
@@ -266,9 +294,10 @@ def clean_params(qtype: QuestionType, params: Mapping | None) -> dict:
     """The filters of a question, checked: ``difficulty`` 1-3 and an optional ``situation``."""
     params = params or {}
     raw = params.get("difficulty") or 1
-    if str(raw) not in ("1", "2", "3"):
+    difficulty = raw if type(raw) is int and raw in (1, 2, 3) else inputs.parse(raw, 1, 3)
+    if difficulty is None:
         raise ExerciseError("quiz_bad_difficulty", value=str(raw)[:20])
-    cleaned: dict = {"difficulty": int(raw)}
+    cleaned: dict = {"difficulty": difficulty}
     situation = params.get("situation") or ""
     if situation:
         if situation not in qtype.situations:
@@ -375,7 +404,8 @@ def read_answer(question: dict, form: Mapping) -> Any:
     """The answer in submitted form data; ``None`` when it was left empty.
 
     Field names: ``card`` (repeated) for ``cards``, ``choice`` for ``choice``,
-    ``number`` for ``number``, ``score_<side>`` for ``scores``.
+    ``number`` for ``number``, ``score_<side>`` for ``scores``, the type's ``tap_field``
+    (``card`` or ``call``, once) for ``tap``.
     """
     qtype = get_type(question["type"])
 
@@ -389,6 +419,13 @@ def read_answer(question: dict, form: Mapping) -> Any:
         if any(code not in hand for code in given) or len(set(given)) != len(given):
             raise BadAnswer("quiz_bad_answer")
         return [code for code in hand if code in given] or None
+    if qtype.answer_kind == "tap":
+        given = values(qtype.tap_field)
+        if not given:
+            return None
+        if len(given) != 1 or given[0] not in qtype.taps(question):
+            raise BadAnswer("quiz_bad_answer")
+        return given[0]
     if qtype.answer_kind == "choice":
         given = values("choice")
         if not given:
@@ -412,17 +449,17 @@ def _integer(given: list[str]) -> int | None:
     text = given[0].strip()
     if len(text.lstrip("+-")) > MAX_ANSWER_DIGITS:
         raise BadAnswer("quiz_number_too_long", digits=MAX_ANSWER_DIGITS)
-    try:
-        return int(text)
-    except ValueError:
-        raise BadAnswer("quiz_bad_answer") from None
+    number = inputs.digits(text, MAX_ANSWER_DIGITS, signed=True)
+    if number is None:
+        raise BadAnswer("quiz_bad_answer")
+    return number
 
 
 def check(question: dict, answer: Any) -> Verdict:
     """Checks ``answer`` (as :func:`read_answer` returns it) against the engine."""
     qtype = get_type(question["type"])
     solution = qtype.solve(question)
-    if answer == solution.expected:
+    if qtype.is_right(question, answer, solution):
         return Verdict(True, answer, solution.expected, solution.steps, [], solution.rule)
     return Verdict(
         False,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from tutor import table as card_table
 from tutor.memo import LRU, freeze, kept
 from tutor.reports import spots
-from tutor.rules.explain import player_label, side_name
+from tutor.rules.explain import player_label, player_name, seat_name, side_name
 
-from .base import Verdict, get_type, text
+from .base import Verdict, get_type, solve, text
 
 
 def side_label(side: str, lang: str) -> str:
@@ -63,7 +63,8 @@ def table_view(
         position["show_winner"] = True
     draw = card_table.chouine_table if game == "chouine" else card_table.coinche_table
     drawn = draw(lang, **position)
-    if cards is None:
+    if cards is None or qtype.answer_kind == "tap":
+        # A tap question's hand is what it taps: tap_view draws it.
         return drawn, None
     choose = qtype.answer_kind == "cards"
     marks, reasons = {}, {}
@@ -88,6 +89,67 @@ def table_view(
         reasons=reasons,
     )
     return drawn, hand
+
+
+def tap_view(
+    question: dict,
+    lang: str,
+    given: object = None,
+    verdict: Verdict | None = None,
+    counts: dict | None = None,
+    solution: bool = True,
+) -> dict | None:
+    """What a ``tap`` question taps, on the table component: cards (the hand, sorted as a
+    hand; the cards of a trick in the order played, each under its seat) or calls. Buttons to
+    tap until there is an answer; with ``verdict``, the answer marked (the tap chosen, the
+    other right taps) and the engine's reason for each refused one; with ``counts`` (tap →
+    how many chose it: a club's room), each tap's count and whether it is right. Without
+    ``solution`` (a first miss) only the tap chosen is marked: nothing shows the right ones."""
+    qtype = get_type(question["type"])
+    if qtype.answer_kind != "tap":
+        return None
+    options = qtype.taps(question)
+    marks: dict = {}
+    reasons: dict = {}
+    if verdict is not None or counts is not None:
+        expected = verdict.expected if verdict is not None else solve(question).expected
+        if verdict is not None:
+            marks = card_table.verdicts(options, [verdict.given], expected)
+            if not verdict.correct and not solution:
+                marks = {tap: mark for tap, mark in marks.items() if tap == verdict.given}
+        else:
+            marks = {tap: "correct" if tap in expected else "incorrect" for tap in options}
+        why = qtype.card_reasons(question)
+        # Why the tap chosen (or, for a room, each tap someone chose) is refused.
+        if verdict is not None:
+            chosen = [verdict.given]
+        else:
+            chosen = [tap for tap in options if counts.get(tap)]
+        reasons = {tap: text(why[tap], lang) for tap in chosen if tap in why}
+    # A first miss keeps the taps to tap again, the one chosen marked with its reason.
+    held = verdict is not None and not verdict.correct and not solution
+    mode = "static" if marks and not held else "play"
+    if qtype.tap_field == "call":
+        calls = card_table.call_taps(
+            options, lang, mode=mode, verdict=marks, reasons=reasons, counts=counts
+        )
+        return {"field": "call", "calls": calls, "hand": None}
+    position = qtype.table(question) or {}
+    seats = qtype.tap_seats(question)
+    name = player_name if position.get("game") == "chouine" else seat_name
+    hand = card_table.hand_view(
+        options,
+        lang,
+        trump=position.get("trump"),
+        game=position.get("game", qtype.game),
+        mode=mode,
+        verdict=marks,
+        reasons=reasons,
+        sort=not seats,
+        labels={card: name(seat, lang) for card, seat in seats.items()},
+        counts=counts,
+    )
+    return {"field": "card", "calls": None, "hand": hand}
 
 
 # Questions and verdicts in words, once per question, answer and language: the engine
@@ -127,7 +189,9 @@ def _question_view(
         "rows": _rows(question, lang),
         "table": drawn,
         "hand": hand,
-        "cards": question["data"].get("hand", []) if hand is None else [],
+        "cards": question["data"].get("hand", [])
+        if hand is None and qtype.answer_kind == "cards"
+        else [],
         "choices": [
             {"value": c["value"], "label": text(c["label"], lang)} for c in question["choices"]
         ],
@@ -141,16 +205,28 @@ def _question_view(
             for side in question["data"].get("sides", [])
         ],
         "given": given,
+        "taps": tap_view(question, lang, given, verdict, solution=solution),
     }
 
 
+def tap_name(question: dict, tap: str, lang: str) -> str:
+    """One tap in words: the card's name, or the call as a bidding box says it."""
+    if get_type(question["type"]).tap_field == "call":
+        return card_table.call_taps([tap], lang)["calls"][0]["name"]
+    return card_table.card_view(tap, lang)["name"]
+
+
 def answer_view(question: dict, answer: object, lang: str) -> dict:
-    """An answer (given or expected) in words: cards, a choice's label or points per side."""
+    """An answer (given or expected) in words: cards, a choice's label, points per side, or
+    the taps (the one given, or every right one)."""
     kind = get_type(question["type"]).answer_kind
     if answer is None:
         return {"kind": kind, "empty": True}
     if kind == "cards":
         return {"kind": kind, "cards": answer}
+    if kind == "tap":
+        taps = answer if isinstance(answer, list) else [answer]
+        return {"kind": kind, "taps": [tap_name(question, tap, lang) for tap in taps]}
     if kind == "choice":
         labels = {c["value"]: text(c["label"], lang) for c in question["choices"]}
         return {"kind": kind, "text": labels.get(answer, str(answer))}
@@ -188,8 +264,12 @@ def _verdict_view(question: dict, verdict: Verdict, lang: str, solution: bool) -
     held = not verdict.correct and not solution
     why_wrong = [text(step, lang) for step in (verdict.hint if held else verdict.why_wrong)]
     steps = [] if held else [text(step, lang) for step in verdict.steps]
-    if kind == "cards":
-        _table, hand = table_view(question, lang, verdict.given, verdict, solution=solution)
+    if kind in ("cards", "tap"):
+        if kind == "cards":
+            _table, hand = table_view(question, lang, verdict.given, verdict, solution=solution)
+        else:
+            taps = tap_view(question, lang, verdict.given, verdict, solution=solution)
+            hand = taps["hand"] or taps["calls"]
         shown = {card["reason"] for card in hand["reasons"]} if hand else set()
         steps = [line for line in steps if line not in shown]
         why_wrong = [line for line in why_wrong if line not in shown]

@@ -63,7 +63,10 @@ def _step(value: dict | Step) -> Step:
 
 def _wrong_answer(question: dict, expected):
     """An answer that differs from the right one, as a learner might give."""
-    kind = get_type(question["type"]).answer_kind
+    qtype = get_type(question["type"])
+    kind = qtype.answer_kind
+    if kind == "tap":
+        return next((tap for tap in qtype.taps(question) if tap not in expected), expected[0])
     if kind == "cards":
         hand = next((row["cards"] for row in question["show"] if "cards" in row), [])
         return sorted(set(hand) - set(expected)) or hand[:1]

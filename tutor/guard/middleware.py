@@ -4,6 +4,8 @@ out of every cache.
 ``RefuseBadInput`` sits before ``CsrfViewMiddleware``: the CSRF check (and the error handlers,
 which run it again) parse the body, and a body Django cannot parse would make them fail with a
 500. Here the body is parsed once, and a request that cannot be read gets the site's 400 page.
+It also turns a value a view could not read (``tutor.guard.inputs.BadInput``) into that page,
+with the reason.
 """
 
 from django.conf import settings
@@ -12,6 +14,8 @@ from django.http import HttpRequest, HttpResponse, UnreadablePostError
 from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 from django.utils.cache import add_never_cache_headers
+
+from .inputs import BadInput
 
 # C0 controls and DEL: no address of ours holds one, PostgreSQL refuses NUL in text, and CR/LF
 # must never reach a response header.
@@ -22,9 +26,23 @@ def _has_control(text: str) -> bool:
     return not CONTROL.isdisjoint(text)
 
 
-def bad_request(request: HttpRequest) -> HttpResponse:
-    """The site's own 400 page, in the visitor's language."""
-    return render(request, "400.html", status=400)
+def bad_request(request: HttpRequest, message: str = "") -> HttpResponse:
+    """The site's own 400 page, in the visitor's language (with the reason, when known)."""
+    return render(request, "400.html", {"message": message}, status=400)
+
+
+def _has_control_header(request: HttpRequest) -> bool:
+    """A control character in a cookie (Django unquotes "\\000" in a quoted value to NUL) or
+    in a header value (a tab is allowed there). No browser sends one; the session, sign-in
+    failures and club tokens would take it to the database, which refuses NUL."""
+    for name, value in request.COOKIES.items():
+        if _has_control(name) or _has_control(value):
+            return True
+    return any(
+        _has_control(str(value).replace("\t", ""))
+        for key, value in request.META.items()
+        if key.startswith("HTTP_")
+    )
 
 
 class RefuseBadInput:
@@ -32,6 +50,12 @@ class RefuseBadInput:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if _has_control_header(request):
+            # Not one of them may reach the database, not even to draw the 400 page.
+            request.COOKIES = {}
+            if hasattr(request, "session"):
+                request.session = type(request.session)()
+            return bad_request(request)
         if _has_control(request.path_info) or self._has_nul(request.GET):
             return bad_request(request)
         if request.method == "POST":
@@ -45,6 +69,11 @@ class RefuseBadInput:
                 return bad_request(request)
         return self.get_response(request)
 
+    def process_exception(self, request: HttpRequest, exception: Exception):
+        if isinstance(exception, BadInput):
+            return bad_request(request, exception.message)
+        return None
+
     @staticmethod
     def _has_nul(data) -> bool:
         # Text areas may hold tabs and line breaks; NUL is never typed, and breaks PostgreSQL.
@@ -54,8 +83,15 @@ class RefuseBadInput:
         )
 
 
+def _owner(request: HttpRequest) -> bool:
+    """Whether the visitor brings rows of their own: an account, or a session."""
+    session = getattr(request, "session", None)
+    return request.user.is_authenticated or bool(session is not None and session.session_key)
+
+
 class PrivatePages:
-    """``Cache-Control: no-store`` (and friends) on every page named in ``PRIVATE_PAGES``.
+    """``Cache-Control: no-store`` (and friends) on every page named in ``PRIVATE_PAGES``, and
+    on those of ``PRIVATE_FOR_OWNERS`` for a visitor signed in or with a session.
 
     These pages hold answers, teacher keys or a learner's record: neither a shared proxy nor
     the browser's back-forward cache may keep them. A new private page opts in by adding its
@@ -68,7 +104,10 @@ class PrivatePages:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
         match = request.resolver_match
-        private = match is not None and match.url_name in settings.PRIVATE_PAGES
+        name = match.url_name if match is not None else None
+        private = name in settings.PRIVATE_PAGES or (
+            name in settings.PRIVATE_FOR_OWNERS and _owner(request)
+        )
         # A page that already forbids storing (the club's polled pages) keeps its own header.
         if private and "no-store" not in response.get("Cache-Control", ""):
             add_never_cache_headers(response)

@@ -10,7 +10,7 @@ import hashlib
 import time
 
 from django.db import connection
-from django.db.models import Sum
+from django.db.models import F, Sum
 
 from . import clients
 from .models import Hit
@@ -28,8 +28,8 @@ def _slot() -> int:
     return int(time.time()) // SLOT_SECONDS
 
 
-def record(scope: str, request) -> None:
-    """Counts one event of ``scope`` for this request's client."""
+def record(scope: str, request) -> int:
+    """Counts one event of ``scope`` for this request's client; returns its slot."""
     slot = _slot()
     table = connection.ops.quote_name(Hit._meta.db_table)
     with connection.cursor() as cursor:
@@ -39,6 +39,22 @@ def record(scope: str, request) -> None:
             [scope, _client(request), slot],
         )
     Hit.objects.filter(slot__lt=slot - LONGEST_WINDOW // SLOT_SECONDS).delete()
+    return slot
+
+
+def take(scope: str, request, seconds: int, limit: int) -> bool:
+    """Records one event of ``scope`` for this client if it had fewer than ``limit`` in the
+    last ``seconds``; ``False`` (nothing recorded) when it had them.
+
+    Recorded first, counted next, given back when past the limit: of concurrent requests,
+    each counts itself and every one recorded before it, so together they never pass the
+    limit (at worst two racing for the last place are both refused).
+    """
+    slot = record(scope, request)
+    if count(scope, request, seconds) <= limit:
+        return True
+    Hit.objects.filter(scope=scope, client=_client(request), slot=slot).update(count=F("count") - 1)
+    return False
 
 
 def count(scope: str, request, seconds: int) -> int:

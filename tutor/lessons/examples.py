@@ -34,9 +34,9 @@ from .path import AuctionExample, DuelExample, Example, SolvedExample, TrickExam
 
 messages(
     {
-        # Put before the engine's rule for a seat, which speaks to that seat ("You hold…").
-        "example_rule_for": gettext_noop("The rule for %(seat)s:"),
-        "example_rule_for_player": gettext_noop("The rule for %(player)s:"),
+        # Put before the engine's rule for the card just played, which names its player
+        # ("South holds…", "Player A leads…"): an example is narrated, never said to "you".
+        "example_rule": gettext_noop("The rule:"),
         "example_hand": gettext_noop("The hand of %(seat)s"),
         "example_hand_player": gettext_noop("The hand of %(player)s"),
     }
@@ -121,7 +121,9 @@ def _trick(example: TrickExample, profile: str) -> list[Frame]:
         said = "table_led" if len(played) == 1 else "table_played"
         frame = Frame("coinche", [Step(said, {"seat": seat, "card": code})])
         frame.table = {**base, "trick": [card_code(c) for _, c in played]}
-        frame.hand, frame.rule = (seat, held, code), answer.steps[0]
+        reason = answer.steps[0]
+        frame.hand = (seat, held, code)
+        frame.rule = Step(reason.code, {**reason.params, "seat_playing": seat})
         steps.append(frame)
         seat = next_seat(seat)
     last = Frame("coinche", explain_trick([c for _, c in played], trump, rules))
@@ -217,6 +219,30 @@ def _solved(example: SolvedExample, profile: str) -> list[Frame]:
     return steps
 
 
+def position(example: Example, profile: str) -> dict:
+    """The example as the engine's JSON, for "Ask this at the club" (tutor/club/positions.py):
+    a Coinche trick with each seat's hand before it, an auction, a Chouine trick, or a
+    solved example's question."""
+    if isinstance(example, TrickExample):
+        seat, trick = example.leader, []
+        for card in example.plays:
+            trick.append({"seat": seat, "card": card})
+            seat = next_seat(seat)
+        hands = {seat: list(cards) for seat, cards in example.hands.items()}
+        return {"profile": profile, "trump": example.trump, "trick": trick, "hands": hands}
+    if isinstance(example, AuctionExample):
+        return {"profile": profile, "dealer": example.dealer, "calls": list(example.calls)}
+    if isinstance(example, DuelExample):
+        other = chouine.PLAYERS[1 - chouine.PLAYERS.index(example.leader)]
+        trick = [
+            {"player": example.leader, "card": example.lead},
+            {"player": other, "card": example.reply},
+        ]
+        return {"profile": "chouine", "trump": example.trump, "trick": trick}
+    question = questions.question(example.exercise, profile)
+    return {"type": question["type"], "data": question["data"]}
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -256,7 +282,7 @@ def _step_view(example: Example, profile: str, lang: str, step: int) -> dict:
         trump = frame.table.get("trump")
         hand = card_table.hand_view(held, lang, trump=trump, game=frame.game, chosen=[played])
         hand["label"] = _capital(render(Step(f"example_hand{suffix}", who), lang))
-        said += [Step(f"example_rule_for{suffix}", who), frame.rule]
+        said += [Step("example_rule", {}), frame.rule]
         rule = {
             "label": _capital(render(said[-2], lang)),
             "text": _capital(render(frame.rule, lang)),

@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth import login
+from django.contrib.auth.views import LoginView
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -21,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tutor import exercises
 from tutor.exercises import present
-from tutor.guard import throttle
+from tutor.guard import inputs, throttle
 from tutor.pages import rules
 from tutor.quiz.answering import check_answer, feedback_view
 from tutor.reports import spots
@@ -47,10 +48,7 @@ def _bad_request(request: HttpRequest, step: bool = False) -> HttpResponse:
 
 def _step(source) -> int | None:
     """The example's step asked for (0 without one), ``None`` for one no link of ours has."""
-    text = source.get("step", "0")
-    if not text.isdigit() or len(text) > 3:
-        return None
-    return int(text)
+    return inputs.parse(source.get("step", "0"), 0, 999)
 
 
 def _example(lesson: Lesson, profile: str, step: int) -> dict:
@@ -66,6 +64,7 @@ def _example(lesson: Lesson, profile: str, step: int) -> dict:
         shown = questions.profiles_for(lesson)[0]
         view = examples.step_view(lesson.example, shown, get_language(), step)
     view["shown_under"] = None if shown == profile else rules.title(shown)
+    view["ask"] = examples.position(lesson.example, shown)
     base = reverse("lesson", args=[lesson.slug])
 
     def link(number: int) -> str:
@@ -112,6 +111,11 @@ def course_map(progress: Progress, game: str, solved: Solved | None = None) -> d
         "count": len(lessons),
         "stars": sum(item["stars"] for item in lessons),
         "most": sum(item["most"] for item in lessons),
+        # All the map shows of the learner: the key its drawing is kept under ({% kept %}).
+        "key": (
+            game,
+            tuple((item["lesson"].slug, item["done"], item["stars"]) for item in lessons),
+        ),
     }
 
 
@@ -302,31 +306,59 @@ def answer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     status = 200
-    if request.method == "POST":
-        if throttle.count("signup", request, 3600) >= settings.SIGNUPS_PER_HOUR:
-            form.is_valid()
-            form.add_error(
-                None,
-                _("Many accounts were created from this network in the last hour. Try later."),
-            )
-            status = 429
-        elif form.is_valid():
+    if request.method == "POST" and form.is_valid():
+        # Counted and recorded in one step: a burst cannot all see room left.
+        if throttle.take("signup", request, 3600, settings.SIGNUPS_PER_HOUR):
             user = form.save()
-            throttle.record("signup", request)
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect("lessons_index")
+        form.add_error(
+            None, _("Many accounts were created from this network in the last hour. Try later.")
+        )
+        status = 429
     return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+class SignIn(LoginView):
+    """Django's sign-in, with our own words (SignInForm) and the address's slow-down: past
+    ``SIGN_IN_FAILURES_PER_ADDRESS`` failures (on any accounts) in ``SIGN_IN_WINDOW``
+    seconds, no password is checked until the window has slid past them. django-axes locks
+    each (account, address) pair."""
+
+    authentication_form = SignInForm
+
+    def post(self, request, *args, **kwargs):
+        window = settings.SIGN_IN_WINDOW
+        if throttle.count("signin", request, window) >= settings.SIGN_IN_FAILURES_PER_ADDRESS:
+            minutes = max(1, window // 60)
+            message = ngettext(
+                "Too many failed sign-ins from this network. Wait %(minutes)s minute and "
+                "try again.",
+                "Too many failed sign-ins from this network. Wait %(minutes)s minutes and "
+                "try again.",
+                minutes,
+            ) % {"minutes": minutes}
+            return _locked(request, message)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        throttle.record("signin", self.request)
+        return super().form_invalid(form)
 
 
 def locked_out(request: HttpRequest, response=None, credentials=None) -> HttpResponse:
     """The sign-in page once django-axes has seen too many failures (settings: AXES_*)."""
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
     message = ngettext(
-        "Too many failed sign-ins for this account or from this network. "
+        "Too many failed sign-ins for this account from this network. "
         "Wait %(minutes)s minute and try again.",
-        "Too many failed sign-ins for this account or from this network. "
+        "Too many failed sign-ins for this account from this network. "
         "Wait %(minutes)s minutes and try again.",
         minutes,
     ) % {"minutes": minutes}
+    return _locked(request, message)
+
+
+def _locked(request: HttpRequest, message: str) -> HttpResponse:
     context = {"form": SignInForm(request), "locked": message}
     return render(request, "registration/login.html", context, status=429)

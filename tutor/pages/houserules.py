@@ -11,6 +11,7 @@ trump."), never as a label and a yes or a no.
 from django.utils.translation import get_language, gettext, gettext_noop, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from tutor.guard import inputs
 from tutor.rules.chouine import houserules as chouine_rules
 from tutor.rules.coinche import houserules as coinche_rules
 from tutor.rules.errors import RulesError
@@ -435,6 +436,8 @@ def value_text(option: str, value: object) -> str:
         return ", ".join(extras) if extras else str(_("none"))
     if (option, value) in CHOICES:
         return str(CHOICES[(option, value)])
+    if option == "bids_per_player" and not value:
+        return str(_("no limit"))
     if isinstance(value, bool):
         return str(_("yes") if value else _("no"))
     if isinstance(value, int):
@@ -491,9 +494,10 @@ def _typed(option: str, kind: str, query) -> object:
 def _engine_value(domain: tuple, typed: object) -> object:
     kind, *args = domain
     if kind == "int" or (kind == "choice" and all(isinstance(v, int) for v in args[0])):
-        text = str(typed)
-        if text.lstrip("-").isdigit():
-            return int(text)
+        # Any whole number reads as one, so that one out of range gets the range's message.
+        number = inputs.digits(str(typed), inputs.MAX_DIGITS, signed=True)
+        if number is not None:
+            return number
     return typed
 
 

@@ -156,11 +156,15 @@ def coinche_facts(profile) -> list[tuple[str, str]]:
 def _rounding(profile: Profile) -> str:
     if not profile.round_to:
         return str(_("never"))
-    step = {"step": _number(profile.round_to)}
     if profile.classic:
         # Seed 004 rounds its Coinche rows only; its classic Belote rows keep exact points.
+        if profile.round_to == 10:
+            return str(_("Coinche scores to the nearest ten; classic Belote scores never"))
+        step = {"step": _number(profile.round_to)}
         return _("Coinche scores to the nearest %(step)s; classic Belote scores never") % step
-    return _("to the nearest %(step)s") % step
+    if profile.round_to == 10:
+        return str(_("to the nearest ten"))
+    return _("to the nearest %(step)s") % {"step": _number(profile.round_to)}
 
 
 def chouine_facts(profile: ChouineProfile) -> list[tuple[str, str]]:

@@ -76,6 +76,8 @@ def name_rules(request, code: str, name: str) -> None:
 
 def given_name(request, code: str) -> str:
     """The name the visitor gave ``code``, or an empty string."""
+    if not is_house(code):
+        return ""  # only house rules are named: a profile's page never reads the session
     names = getattr(request, "session", {}).get(NAMES_KEY) if request is not None else None
     name = names.get(code) if isinstance(names, dict) else None
     return name if isinstance(name, str) else ""

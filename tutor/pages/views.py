@@ -41,7 +41,7 @@ def _returning(request: HttpRequest) -> dict | None:
     progress = Progress(request)
     solved = progress.solved()
     today = goal.today_view(request)
-    queue = review_queue(request)
+    queue = review_queue(request, today["reviews_left"])
     if not (solved or today["worked"] or queue["waiting"] or today["set"]):
         return None
     started = {slug for slug, _index, _profile in solved}

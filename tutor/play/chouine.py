@@ -7,6 +7,7 @@ Every legality question goes to :class:`~tutor.rules.chouine.deal.ChouineDeal`.
 
 from __future__ import annotations
 
+import copy
 import random
 
 from tutor import table as card_table
@@ -40,6 +41,13 @@ messages(
         "play_chouine_played": gettext_noop("%(the_player)s plays %(the_card)s."),
         "play_chouine_drew": gettext_noop("%(the_player)s draws a card from the stock."),
         "play_chouine_you_drew": gettext_noop("You draw %(the_card)s from the stock."),
+        # Playing both seats, the learner sees both draws: each is told by its player.
+        "play_chouine_player_drew": gettext_noop(
+            "%(the_player)s draws %(the_card)s from the stock."
+        ),
+        # The table's headings, with the player's article ("Joga o jogador A").
+        "play_chouine_to_play": gettext_noop("%(the_player)s to play"),
+        "play_chouine_deals": gettext_noop("%(the_player)s deals"),
         "play_chouine_trick_points": ngettext_noop(
             "%(the_player)s takes the trick and its %(points)s point.",
             "%(the_player)s takes the trick and its %(points)s points.",
@@ -92,22 +100,96 @@ def cut_for(seed: int) -> tuple[str, list[Step]]:
 
 
 class ChouineTable:
-    """The deal of one :class:`~tutor.play.models.TableDeal` whose game is Chouine."""
+    """The deal of one :class:`~tutor.play.models.TableDeal` whose game is Chouine; ``eyes``,
+    ``movers``, :meth:`seen_by` and ``keep_trick`` as for Coinche
+    (:class:`~tutor.play.coinche.CoincheTable`)."""
 
     game = "chouine"
+    keep_trick = False
 
     def __init__(self, record):
         self.record = record
+        self.eyes = self.movers = record.seats
+        self.players: dict[str, str] = {}
         # The profile is "chouine" or house rules (a code, or a {"base": "chouine", …} object).
         self.deal = ChouineDeal(
             deck_for(record.seed), record.dealer, chouine_profile(record.profile)
         )
         self.events: list[tuple[str, list[Step]]] = []
-        for move in record.moves:
-            self.events.append((move["player"], self._apply(move)))
+        # The learner's moves with what the rules allowed just before each, for the review.
+        self.moments: list[dict] = []
+        for index, move in enumerate(record.moves):
+            self._take(index, move)
+
+    def positions(self):
+        """The deal replayed from its first move: ``(move, deal)`` before each move is made
+        (the deal is the engine's, moved on after each)."""
+        record = copy.copy(self.record)
+        record.moves = []
+        fresh = type(self)(record)
+        for move in self.record.moves:
+            yield move, fresh.deal
+            fresh._apply(move)
+
+    def seen_by(self, eyes: str, movers: str = "", players: dict | None = None):
+        view = copy.copy(self)
+        view.eyes, view.movers, view.players = eyes, movers, dict(players or {})
+        return view
 
     def learner(self, player: str | None) -> bool:
+        """Whether a person plays ``player`` (else the engine's bot does)."""
         return player is not None and player in self.record.seats
+
+    def _moment(self, index: int, move: dict) -> dict | None:
+        """A learner's move and, for a card, what the engine allowed before it was played."""
+        if not self.learner(move["player"]):
+            return None
+        deal = self.deal
+        moment = {
+            "at": index,
+            "kind": next(k for k in ("play", "exchange", "announce") if k in move),
+        }
+        if moment["kind"] == "play":
+            moment.update(
+                card=move["play"],
+                trick=deal.tricks + 1,
+                allowed=len(deal.legal_cards()),
+                held=len(deal.hand(move["player"])),
+                rule=deal.play_rule(),
+            )
+        return moment
+
+    def review(self, lang: str) -> list[dict]:
+        """The learner's own moves, each with the refusals met before it (the engine's
+        reasons, as kept when they were met), and for a card what the rules allowed at that
+        moment: forced (the only card allowed), free (every card allowed) or chosen among
+        the cards the deciding rule left, with that rule's sentence."""
+        refused = [r for r in self.record.refused if self.learner(r.get("player"))]
+        moves = []
+        for moment in self.moments:
+            hit = [r for r in refused if r["at"] <= moment["at"]]
+            refused = refused[len(hit) :]
+            move = {
+                "kind": moment["kind"],
+                "refused": [self.say(Step(r["code"], r["params"]), lang) for r in hit],
+            }
+            if moment["kind"] == "play":
+                allowed, held = moment["allowed"], moment["held"]
+                move.update(
+                    card=moment["card"],
+                    trick=moment["trick"],
+                    allowed=allowed,
+                    held=held,
+                    choice="forced" if allowed == 1 else "free" if allowed == held else "ruled",
+                    rule=self.say(moment["rule"], lang),
+                )
+            else:
+                move["said"] = self.say(moment["said"], lang)
+            moves.append(move)
+        return moves
+
+    def sees(self, player: str | None) -> bool:
+        return player is not None and player in self.eyes
 
     def _apply(self, move: dict) -> list[Step]:
         deal = self.deal
@@ -137,17 +219,23 @@ class ChouineTable:
         trick = played.trick
         if trick is not None:
             steps += trick_steps(deal, trick)
+            # Who drew what: each page tells its own player the card (``_news``).
             for player, card in trick.draws:
-                if self.learner(player):
-                    steps.append(Step("play_chouine_you_drew", {"card": card_code(card)}))
-                else:
-                    steps.append(Step("play_chouine_drew", {"player": player}))
+                steps.append(Step("play_chouine_drew", {"player": player, "card": card_code(card)}))
         return steps
 
-    def _push(self, move: dict) -> None:
+    def _take(self, index: int, move: dict) -> None:
+        """Applies move number ``index``, keeping its steps and, for the learner's, what the
+        rules allowed before it."""
+        moment = self._moment(index, move)
         steps = self._apply(move)
-        self.record.moves = [*self.record.moves, move]
         self.events.append((move["player"], steps))
+        if moment is not None:
+            self.moments.append({**moment, "said": steps[0]})
+
+    def _push(self, move: dict) -> None:
+        self._take(len(self.record.moves), move)
+        self.record.moves = [*self.record.moves, move]
 
     def waiting(self) -> bool:
         return not self.deal.finished and self.deal.tricks > self.record.seen
@@ -155,20 +243,25 @@ class ChouineTable:
     def advance(self) -> None:
         deal = self.deal
         while not deal.finished and not self.learner(deal.to_move) and not self.waiting():
-            self._push(bots.chouine_move(deal))
+            self.bot_move()
         self.record.finished = deal.finished
 
+    def bot_move(self) -> None:
+        """The bot's move for the player to move: an exchange, an announcement or a card."""
+        self._push(bots.chouine_move(self.deal))
+
     def move(self, action: str, value: object) -> None:
-        """The learner's move: ``play`` a card, ``exchange`` the 7, ``announce`` (kind, suit)."""
+        """A mover's move: ``play`` a card, ``exchange`` the 7, ``announce`` (kind, suit)."""
         deal = self.deal
         player = deal.to_move
+        movers = tuple(self.movers)
         if action == "exchange":
             holder = deal.exchange_holder()
-            mover = holder if holder and self.learner(holder) else "A"
+            mover = holder if holder in movers else (movers or ("A",))[0]
             deal.verify_exchange(mover)
             self._push({"exchange": True, "player": mover})
             return
-        if self.waiting() or not self.learner(player):
+        if self.waiting() or player not in movers:
             raise IllegalMove("play_chouine_not_your_turn", player=player or "B")
         if action == "announce":
             kind_text, suit_text = value
@@ -195,6 +288,13 @@ class ChouineTable:
                 return moves
         return list(self.record.moves)
 
+    def refusal(self, error: RulesError) -> Step:
+        """The engine's reason for a refused move, spoken to the mover when it names them."""
+        params = dict(error.params)
+        if params.get("player") in tuple(self.movers):
+            params["you"] = True
+        return Step(error.code, params)
+
     def replay_payload(self) -> dict:
         return {
             "profile": self.record.profile,
@@ -219,11 +319,13 @@ class ChouineTable:
             "phase": "done" if deal.finished else "play",
             "to_move": player,
             "to_move_name": player_name(player, lang) if player else "",
-            "your_turn": self.learner(player) and not self.waiting(),
+            "your_turn": player in tuple(self.movers) and not self.waiting(),
             "waiting": self.waiting(),
-            "all_seats": len(self.record.seats) == 2,
+            "all_seats": len(self.eyes) == 2,
             "first_trick": deal.tricks == 0,
-            "dealer_name": player_label(self.record.dealer, lang),
+            "dealer_line": sentence(
+                Step("play_chouine_deals", {"player": self.record.dealer}), lang
+            ),
             "news": self._news(lang),
             "points": [
                 {"side": p, "name": player_label(p, lang), "points": deal.points[i]}
@@ -253,6 +355,11 @@ class ChouineTable:
             view.update(self._seven(lang))
         if view["your_turn"]:
             view.update(self._play_view(lang, trump))
+        elif not deal.finished and len(self.eyes) == 1:
+            # The other player's turn: the hand as it is, not to play from.
+            view["held"] = card_table.hand_view(
+                [card_code(c) for c in deal.hand(self.eyes)], lang, trump=trump, game="chouine"
+            )
         history = [r for r in deal.history if not isinstance(r, (Exchanged, Announced))]
         tricks = [r.trick for r in history if r.trick is not None]
         if tricks:
@@ -268,6 +375,7 @@ class ChouineTable:
                 "said": said,
             }
             view["whole"] = [sentence(s, lang) for s in steps]
+            view["review"] = self.review(lang)
             view["hands"] = [
                 {
                     "seat": p,
@@ -297,7 +405,7 @@ class ChouineTable:
         deal = self.deal
         return (
             deal.tricks == LAST_STOCK_TRICK - 1
-            and not self.learner("AB"[deal.leader])
+            and not self.sees("AB"[deal.leader])
             and deal.can_exchange(deal.exchange_holder())
         )
 
@@ -327,18 +435,21 @@ class ChouineTable:
 
     def _table(self, lang: str, trump: str) -> dict:
         deal = self.deal
-        you = None if len(self.record.seats) == 2 else "A"
+        one = len(self.eyes) == 1
         common = {
             "trump": trump,
             "stock": deal.stock_count,
             "indicator": card_code(deal.indicator) if deal.stock_count else None,
-            "bottom": "A",
-            "you": you,
+            "bottom": self.eyes if one else "A",
+            "you": self.eyes if one else None,
             "points": {"A": deal.points[0], "B": deal.points[1]},
+            "players": self.players,
         }
         tricks = [r.trick for r in deal.history if getattr(r, "trick", None) is not None]
-        # A gathered trick stays on the felt until Continue, and the last one at the end.
-        if self.waiting() or deal.finished and tricks:
+        # A gathered trick stays on the felt until Continue (at a table of players, until
+        # the next card is led), and the last one at the end.
+        kept = self.keep_trick and tricks and deal.lead_card is None
+        if self.waiting() or deal.finished and tricks or kept:
             last = tricks[-1]
             return card_table.chouine_table(
                 lang,
@@ -367,7 +478,7 @@ class ChouineTable:
         if (
             deal.finished
             or deal.exchanged
-            or not self.learner(holder)
+            or holder not in tuple(self.movers)
             or deal.tricks >= LAST_STOCK_TRICK
         ):
             return {}
@@ -401,7 +512,8 @@ class ChouineTable:
             for c, (code, params) in illegal.items()
         }
         # The engine's rule, which knows about an announcement waiting for its card.
-        rule_text = self.say(deal.play_rule(), lang)
+        rule = deal.play_rule()
+        rule_text = self.say(rule, lang)
         available = []
         for kind, suit in deal.announcements_available():
             move = {"kind": kind.value, "suit": SUITS[suit] if suit is not None else ""}
@@ -410,11 +522,23 @@ class ChouineTable:
                 params["suit"] = SUITS[suit]
             move["text"] = sentence(Step("play_chouine_announce_button", params), lang)
             available.append(move)
+        # "Ask this at the club": this position (tutor/club/positions.py).
+        ask = {
+            "profile": "chouine",
+            "trump": trump,
+            "hand": hand,
+            "trick": [] if lead is None else [{"player": _other(player), "card": card_code(lead)}],
+            "player": player,
+            "stock": deal.stock_count,
+        }
         return {
+            "ask": ask,
             "hand": card_table.hand_view(
                 hand, lang, trump=trump, game="chouine", mode="play", refused=refused
             ),
             "rule": rule_text,
+            # The hint (play/_hint.html): the engine's deciding rule, on request.
+            "rule_code": rule.code,
             "why": [
                 {
                     "card": card_table.card_view(code, lang, trump),
@@ -425,12 +549,12 @@ class ChouineTable:
             ],
             "available": available,
             "pending": bool(deal.pending),
-            "hand_owner": player_name(player, lang),
+            "to_play_line": sentence(Step("play_chouine_to_play", {"player": player}), lang),
             "lead": lead,
         }
 
     def _trick_view(self, trick, lang: str, trump: str) -> dict:
-        cards = []
+        cards, played = [], []
         player = trick.leader
         for card in trick.cards:
             cards.append(
@@ -439,8 +563,11 @@ class ChouineTable:
                     "card": card_table.card_view(card_code(card), lang, trump),
                 }
             )
+            played.append({"player": player, "card": card_code(card)})
             player = "B" if player == "A" else "A"
         return {
+            # "Ask this at the club": the trick (tutor/club/positions.py).
+            "ask": {"profile": "chouine", "trump": trump, "trick": played},
             "number": trick.number,
             "winner": trick.winner,
             "winner_name": player_name(trick.winner, lang),
@@ -456,7 +583,7 @@ class ChouineTable:
     def say(self, step: Step, lang: str) -> str:
         """An engine sentence about a player, spoken to them when the learner plays that
         seat (as Coinche's rules always speak to the player to move)."""
-        if self.learner(step.params.get("player")):
+        if self.sees(step.params.get("player")):
             step = Step(step.code, {**step.params, "you": True})
         return sentence(step, lang)
 
@@ -465,17 +592,31 @@ class ChouineTable:
         not show: the cards played are on it and the gathered trick has its own panel, but
         the card the learner drew, an exchange or an announcement are told here."""
         lines: list[str] = []
-        one_seat = len(self.record.seats) < 2
+        one_seat = len(self.eyes) < 2
         shown_trick = self.waiting()
         for player, steps in reversed(self.events):
             completes = any(s.code == "play_chouine_trick_points" for s in steps)
             if completes and not shown_trick and lines:
                 break
             shown_trick = False
-            lines[:0] = [sentence(s, lang) for s in steps if s.code not in TABLE_SHOWS]
-            if self.learner(player) and one_seat or not one_seat:
+            lines[:0] = [sentence(s, lang) for s in map(self._told, steps) if s is not None]
+            if self.sees(player) and one_seat or not one_seat:
                 break
         return lines
+
+    def _told(self, step: Step) -> Step | None:
+        """A step as the news tells it to these eyes, or None when the table shows it: a
+        player sees the card they drew, never the other player's."""
+        if step.code == "play_chouine_drew" and self.sees(step.params["player"]):
+            if len(self.eyes) == 2:
+                # One person playing both seats: each draw told by its player, never "you" twice.
+                return Step("play_chouine_player_drew", step.params)
+            return Step("play_chouine_you_drew", {"card": step.params["card"]})
+        return None if step.code in TABLE_SHOWS else step
+
+
+def _other(player: str) -> str:
+    return "B" if player == "A" else "A"
 
 
 def trick_steps(deal: ChouineDeal, trick) -> list[Step]:

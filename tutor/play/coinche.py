@@ -7,6 +7,7 @@ this module only chooses what to show and in which order.
 
 from __future__ import annotations
 
+import copy
 import random
 
 from tutor import table as card_table
@@ -70,12 +71,22 @@ def first_dealer(seed: int) -> str:
 
 
 class CoincheTable:
-    """The deal of one :class:`~tutor.play.models.TableDeal`; ``events`` say what each move did."""
+    """The deal of one :class:`~tutor.play.models.TableDeal`; ``events`` say what each move did.
+
+    The record's ``seats`` are the people's (the engine's bots play the others). A page is
+    drawn for ``eyes`` (the seats whose cards it shows) and lets ``movers`` move: both are
+    the record's seats for a learner alone; at a table of players (``tutor/tables``) each
+    player's page is :meth:`seen_by` their own seat, and ``keep_trick`` leaves a gathered
+    trick on the felt until the next card, as nobody presses Continue there.
+    """
 
     game = "coinche"
+    keep_trick = False
 
     def __init__(self, record):
         self.record = record
+        self.eyes = self.movers = record.seats
+        self.players: dict[str, str] = {}
         pattern = coinche_profile(record.profile).deal
         self.deal = CoincheDeal(
             record.profile, record.dealer, hands_for(record.seed, record.dealer, pattern)
@@ -84,9 +95,27 @@ class CoincheTable:
         for move in record.moves:
             self.events.append((move["seat"], self._apply(move)))
 
+    def positions(self):
+        """The deal replayed from its first move: ``(move, deal)`` before each move is made
+        (the deal is the engine's, moved on after each)."""
+        record = copy.copy(self.record)
+        record.moves = []
+        fresh = type(self)(record)
+        for move in self.record.moves:
+            yield move, fresh.deal
+            fresh._apply(move)
+
+    def seen_by(self, eyes: str, movers: str = "", players: dict | None = None):
+        """The same deal (shared, not replayed again) as ``eyes`` see it and ``movers`` may
+        move it; ``players``: a name to write under each seat."""
+        view = copy.copy(self)
+        view.eyes, view.movers, view.players = eyes, movers, dict(players or {})
+        return view
+
     # -- moves ------------------------------------------------------------------------
 
     def learner(self, seat: str | None) -> bool:
+        """Whether a person plays ``seat`` (else the engine's bot does)."""
         return seat is not None and seat in self.record.seats
 
     def _apply(self, move: dict) -> list[Step]:
@@ -94,12 +123,14 @@ class CoincheTable:
         if "let_go" in move:
             return []  # the learner let the auction go on without an out-of-turn call
         if "call" in move:
-            # The learner is told which cards arrive when a six-card auction ends.
-            held = deal.hand("S")
+            # Each seat is told which cards it receives when a six-card auction ends: the
+            # step names the seat it is for, and only that seat's page shows it.
+            held = {seat: deal.hand(seat) for seat in SEATS} if deal.to_come() else {}
             steps = deal.call(move["call"])
-            received = [card_code(c) for c in deal.hand("S") if c not in held]
-            if received and len(self.record.seats) == 1:
-                steps.append(Step("play_cards_received", {"cards": received}))
+            for seat, cards in held.items():
+                received = [card_code(c) for c in deal.hand(seat) if c not in cards]
+                if received:
+                    steps.append(Step("play_cards_received", {"cards": received, "for": seat}))
             return steps
         if "declare" in move:
             return deal.declare(move["declare"])
@@ -123,24 +154,25 @@ class CoincheTable:
         """A trick is gathered and the learner has not yet seen it (the deal goes on)."""
         return not self.deal.finished and len(self.deal.tricks) > self.record.seen
 
-    def out_of_turn(self) -> dict[str, Step]:
-        """The calls the learner's seats may make now out of turn, with the engine's sentence."""
+    def out_of_turn(self, seats: str | None = None) -> dict[str, Step]:
+        """The calls ``seats`` (by default the movers') may make now out of turn, with the
+        engine's sentence."""
         calls: dict[str, Step] = {}
-        for seat in self.record.seats:
+        for seat in self.movers if seats is None else seats:
             calls.update(self.deal.calls_out_of_turn(seat))
         return calls
 
     def paused(self) -> bool:
-        """An engine seat's bid (or coinche) has just let the learner coinche (or surcoinche)
-        out of turn: the bots wait until the learner calls or lets the auction go on."""
+        """An engine seat's bid (or coinche) has just let a person coinche (or surcoinche)
+        out of turn: the bots wait until that person calls or lets the auction go on."""
         moves = self.record.moves
         if not moves or "call" not in moves[-1] or moves[-1]["call"] == "pass":
             return False
-        return not self.learner(moves[-1]["seat"]) and bool(self.out_of_turn())
+        return not self.learner(moves[-1]["seat"]) and bool(self.out_of_turn(self.record.seats))
 
     def advance(self) -> None:
-        """The engine's seats play until the learner is to move, a trick is gathered, the
-        learner may coinche out of turn or the deal ends."""
+        """The engine's seats play until a person is to move, a trick is gathered, a person
+        may coinche out of turn or the deal ends."""
         deal = self.deal
         while (
             not deal.finished
@@ -148,22 +180,27 @@ class CoincheTable:
             and not self.waiting()
             and not self.paused()
         ):
-            if deal.phase == "auction":
-                self._push({"call": bots.coinche_call(deal)})
-                continue
-            if deal.declarable() and deal.to_move not in deal.declared:
-                self._push({"declare": bots.coinche_declarations(deal)})
-            self._push({"play": card_code(bots.coinche_card(deal))})
+            self.bot_move()
         self.record.finished = deal.finished
 
+    def bot_move(self) -> None:
+        """The bot's move for the seat to move (a call; or its declarations, then a card)."""
+        deal = self.deal
+        if deal.phase == "auction":
+            self._push({"call": bots.coinche_call(deal)})
+            return
+        if deal.declarable() and deal.to_move not in deal.declared:
+            self._push({"declare": bots.coinche_declarations(deal)})
+        self._push({"play": card_code(bots.coinche_card(deal))})
+
     def move(self, action: str, value: object) -> None:
-        """The learner's move (``call``, ``declare`` or ``play``); raises IllegalMove."""
+        """A mover's move (``call``, ``declare`` or ``play``); raises IllegalMove."""
         deal = self.deal
         seat = deal.to_move
         if action == "call":
-            # A call may name its caller (``S:coinche``): a learner's seat out of turn.
+            # A call may name its caller (``S:coinche``): a mover's seat out of turn.
             seat = parse_call(str(value)).seat or seat
-        if self.waiting() or not self.learner(seat):
+        if self.waiting() or seat not in self.movers:
             raise IllegalMove("play_not_your_turn", seat=deal.to_move or "S")
         if action == "call":
             deal.verify_call(str(value))
@@ -179,9 +216,9 @@ class CoincheTable:
     def let_go(self) -> None:
         """The learner does not take the out-of-turn call offered: the bots carry on. Kept
         as a move of the learner's, so that undo offers the call again."""
-        if not self.paused():
+        if not self.paused() or not self.out_of_turn():
             raise IllegalMove("play_not_your_turn", seat=self.deal.to_move or "S")
-        self._push({"let_go": True}, self.record.seats[0])
+        self._push({"let_go": True}, (self.movers or self.record.seats)[0])
 
     def undo_moves(self) -> list[dict]:
         """The moves without the learner's last one and everything after it."""
@@ -196,6 +233,13 @@ class CoincheTable:
         record = self.record
         record.seed, record.dealer = seed, next_seat(record.dealer)
         record.moves, record.seen, record.finished = [], 0, False
+
+    def refusal(self, error: RulesError) -> Step:
+        """The engine's reason for a refused move, spoken to the mover when it names them."""
+        params = dict(error.params)
+        if params.get("player") in tuple(self.movers):
+            params["you"] = True
+        return Step(error.code, params)
 
     def replay_payload(self) -> dict:
         return self.deal.replay_payload()
@@ -216,9 +260,9 @@ class CoincheTable:
             "phase": phase,
             "to_move": deal.to_move,
             "to_move_name": seat_name(deal.to_move, lang) if deal.to_move else "",
-            "your_turn": self.learner(deal.to_move) and not self.waiting(),
+            "your_turn": deal.to_move in tuple(self.movers) and not self.waiting(),
             "waiting": self.waiting(),
-            "all_seats": len(self.record.seats) == 4,
+            "all_seats": len(self.eyes) == 4,
             "auction": self._auction_lines(lang),
             "points": self._points(lang),
             "news": self._news(lang),
@@ -231,13 +275,26 @@ class CoincheTable:
         view["table"] = self._table(lang, contract, trump)
         if phase == "auction" and view["your_turn"]:
             view["calls"] = self._call_grid(lang)
+            # "Ask this at the club": the auction so far (tutor/club/positions.py).
+            view["ask"] = {
+                "profile": self.record.profile,
+                "dealer": deal.dealer,
+                "calls": list(deal.calls),
+            }
         if phase == "auction":
             view["paused"] = self.paused()
             view["out_of_turn"] = self._out_of_turn_view(lang, view["all_seats"])
-            if not view["all_seats"]:
+            if len(self.eyes) == 1:
                 view["auction_hand"] = self._auction_hand(lang)
         if phase == "play" and view["your_turn"]:
             view.update(self._play_view(lang, trump))
+        elif phase == "play" and len(self.eyes) == 1:
+            # Someone else's turn: the hand as it is, not to play from.
+            view["held"] = card_table.hand_view(
+                [card_code(c) for c in deal.hand(self.eyes)],
+                lang,
+                trump=trump if trump in ("S", "H", "D", "C", "TA") else None,
+            )
         if deal.tricks and phase in ("play", "done"):
             view["declarations"] = [sentence(s, lang) for s in deal.declarations_outcome()]
             view["last_trick"] = self._trick_view(deal.tricks[-1], lang, trump)
@@ -253,10 +310,25 @@ class CoincheTable:
             view["hands"] = self._hands(lang, trump, original=phase in ("done", "redeal"))
         return view
 
+    def shows_gathered(self) -> bool:
+        """Whether the felt shows the trick last gathered (until Continue, or at a table of
+        players until the next card is led) rather than the trick being played."""
+        deal = self.deal
+        return (
+            self.waiting()
+            or deal.phase == "done"
+            or self.keep_trick
+            and deal.phase == "play"
+            and bool(deal.tricks)
+            and not deal.trick
+        )
+
     def _table(self, lang: str, contract: dict | None, trump: str | None) -> dict:
         deal = self.deal
-        bottom = "S"
-        if self.waiting() or deal.phase == "done":
+        one = len(self.eyes) == 1
+        bottom = self.eyes if one else "S"
+        you = self.eyes if one else None
+        if self.shows_gathered():
             last = deal.tricks[-1]
             return card_table.coinche_table(
                 lang,
@@ -264,12 +336,13 @@ class CoincheTable:
                 leader=last.leader,
                 trick=[card_code(c) for c in last.cards],
                 bottom=bottom,
-                you=None if len(self.record.seats) == 4 else "S",
+                you=you,
                 dealer=deal.dealer,
                 contract=contract,
                 number=last.number,
                 show_winner=True,
                 to_play=False,
+                players=self.players,
             )
         return card_table.coinche_table(
             lang,
@@ -277,7 +350,8 @@ class CoincheTable:
             leader=deal.leader if deal.phase == "play" else None,
             trick=[card_code(c) for c in deal.trick],
             bottom=bottom,
-            you=None if len(self.record.seats) == 4 else "S",
+            you=you,
+            players=self.players,
             dealer=deal.dealer,
             contract=contract,
             number=len(deal.tricks) + 1 if deal.phase == "play" else None,
@@ -369,7 +443,7 @@ class CoincheTable:
         return " ".join(reasons)
 
     def _out_of_turn_view(self, lang: str, all_seats: bool) -> list[dict]:
-        """Each call a learner's seat may make out of turn: the engine's sentence saying so
+        """Each call a mover's seat may make out of turn: the engine's sentence saying so
         and its button (``data-call="coinche"``, posting ``S:coinche``)."""
         views = []
         for call, step in self.out_of_turn().items():
@@ -386,7 +460,7 @@ class CoincheTable:
         deal = self.deal
         note = deal.auction_note()
         return {
-            "hand": card_table.hand_view([card_code(c) for c in deal.hand("S")], lang),
+            "hand": card_table.hand_view([card_code(c) for c in deal.hand(self.eyes[0])], lang),
             "to_come": range(deal.to_come()),
             "note": sentence(note, lang) if note else "",
         }
@@ -427,14 +501,25 @@ class CoincheTable:
             }
             for c in deal.declarable()
         ]
+        seats = deal.trick_seats()
+        ask = {
+            "profile": self.record.profile,
+            "trump": trump_code(deal.contract.trump),
+            "hand": [card_code(c) for c in deal.hand(deal.to_move)],
+            "trick": [
+                {"seat": seat, "card": card_code(card)}
+                for seat, card in zip(seats, deal.trick, strict=True)
+            ],
+            "seat": deal.to_move,
+        }
         return {
             "hand": hand,
+            "ask": ask,
             "declaring_choice": sentence(declaring_choice(deal.profile), lang)
             if declarable
             else "",
             "rule": legal_reason,
-            # The hint: what the rules say about this hand now, by the engine's deciding rule.
-            "rule_name": rule_name(answer.rule, ""),
+            # The hint (play/_hint.html): the engine's deciding rule, on request.
             "rule_code": answer.rule,
             "why": why,
             "declarable": declarable,
@@ -442,7 +527,7 @@ class CoincheTable:
         }
 
     def _trick_view(self, trick, lang: str, trump: str | None) -> dict:
-        seats = []
+        seats, played = [], []
         seat = trick.leader
         for card in trick.cards:
             seats.append(
@@ -451,8 +536,21 @@ class CoincheTable:
                     "card": card_table.card_view(card_code(card), lang, trump),
                 }
             )
+            played.append({"seat": seat, "card": card_code(card)})
             seat = next_seat(seat)
+        # "Ask this at the club": the trick, and what each seat held before it.
+        gone = {card for earlier in self.deal.tricks[: trick.number - 1] for card in earlier.cards}
+        held = {
+            seat: [card_code(c) for c in self.deal.hands[seat] if c not in gone] for seat in SEATS
+        }
+        ask = {
+            "profile": self.record.profile,
+            "trump": trump_code(self.deal.contract.trump),
+            "trick": played,
+            "hands": held,
+        }
         return {
+            "ask": ask,
             "number": trick.number,
             "winner": trick.winner,
             "winner_name": seat_name(trick.winner, lang),
@@ -474,17 +572,27 @@ class CoincheTable:
         and cards are at their seats, the gathered trick has its own panel): belote and
         rebelote, declarations, a coinche taken back, the contract."""
         lines: list[str] = []
-        one_seat = len(self.record.seats) < 4
-        shown_trick = self.waiting() or self.deal.phase == "done"
+        one_seat = len(self.eyes) < 4
+        shown_trick = self.shows_gathered()
         for seat, steps in reversed(self.events):
             completes = any(s.code == "trick_taken" for s in steps)
             if completes and not shown_trick:
                 break
             shown_trick = False
-            lines[:0] = [sentence(s, lang) for s in steps if not s.code.startswith(TABLE_SHOWS)]
-            if self.learner(seat) and one_seat or not one_seat:
+            lines[:0] = [
+                sentence(s, lang)
+                for s in steps
+                if not s.code.startswith(TABLE_SHOWS) and self._for_eyes(s)
+            ]
+            if seat in self.eyes and one_seat or not one_seat:
                 break
         return lines
+
+    def _for_eyes(self, step: Step) -> bool:
+        """A step about one seat's own cards (``for``) is shown to that seat alone, and only
+        on a page that shows one seat."""
+        seat = step.params.get("for")
+        return seat is None or len(self.eyes) == 1 and seat == self.eyes
 
     def _hands(self, lang: str, trump: str | None, original: bool) -> list[dict]:
         deal = self.deal
@@ -546,12 +654,19 @@ class CoincheTable:
             hands_for(self.record.seed, self.record.dealer, pattern),
         )
         moves = []
-        for move in self.record.moves:
-            mine = self.learner(move["seat"])
+        refused = [r for r in self.record.refused if self.learner(r.get("player"))]
+        for index, move in enumerate(self.record.moves):
+            mine = move["seat"] in self.eyes
+            if mine and "declare" not in move:
+                # The refusals met before this move, in the engine's words, as kept then.
+                hit = [r for r in refused if r["at"] <= index]
+                refused = refused[len(hit) :]
+                met = [sentence(Step(r["code"], r["params"]), lang) for r in hit]
             if "call" in move:
                 if mine:
                     moves.append(
                         {
+                            "refused": met,
                             "kind": "call",
                             "said": card_table.call_view(
                                 move["seat"], move["call"].split(":")[-1], 0, lang
@@ -568,6 +683,7 @@ class CoincheTable:
                     held, allowed = len(deal.hand(deal.to_move)), len(answer.legal)
                     moves.append(
                         {
+                            "refused": met,
                             "kind": "card",
                             "card": move["play"],
                             "trick": len(deal.tricks) + 1,

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
+from tutor.guard import inputs
 from tutor.pages import rules as page_rules
 from tutor.quiz.owner import owner
 from tutor.quiz.sheet import contract_label
@@ -58,10 +59,18 @@ def _table(record: TableDeal, current: CoincheTable | None) -> CoincheTable:
     return CoincheTable(record)
 
 
-def game_view(table_game: TableGame, lang: str, current: CoincheTable | None = None) -> dict:
+def game_view(
+    table_game: TableGame, lang: str, current: CoincheTable | None = None, deal_url=None
+) -> dict:
     """The game so far: one row per finished deal (with the engine's game steps at its end),
     the totals, the winner, and the deal being played. ``current`` saves replaying the deal
-    a page has already built."""
+    a page has already built; ``deal_url(record)`` is a deal's address (by default its own,
+    ``play_deal``; a table of players gives its own pages, never the deal's token)."""
+    if deal_url is None:
+
+        def deal_url(record):
+            return reverse("play_deal", args=["coinche", record.token])
+
     spec = table_game.profile
     profile = coinche_profile(spec)
     game = Game(profile)
@@ -77,7 +86,7 @@ def game_view(table_game: TableGame, lang: str, current: CoincheTable | None = N
         rows.append(
             {
                 "number": record.number,
-                "url": reverse("play_deal", args=["coinche", record.token]),
+                "url": deal_url(record),
                 "taker": seat_name(contract["seat"], lang),
                 "contract": contract_label(contract, lang),
                 "made": result.score.made,
@@ -99,7 +108,7 @@ def game_view(table_game: TableGame, lang: str, current: CoincheTable | None = N
         "winner": winner,
         "over": winner is not None,
         "last": last,
-        "last_url": reverse("play_deal", args=["coinche", last.token]),
+        "last_url": deal_url(last),
         "last_done": len(rows) == len(deals),
         "deals": len(deals),
         "next_dealer_name": seat_name(next_seat(last.dealer), lang),
@@ -169,8 +178,9 @@ def start(request):
         dealer = data.get("dealer") or None
         if dealer is not None and dealer not in SEATS:
             raise RulesError("bad_seat", value=dealer[:5])
-    except RulesError as error:
-        return _bad(request, 400, error.code, error.params)
+    except (RulesError, inputs.BadInput) as error:
+        step = views.settings_step(error)
+        return _bad(request, 400, step.code, step.params)
     if seed is None:
         seed = random.randrange(views.SEED_LIMIT)
     seats = views.LEARNER_SEATS["coinche"]["all" if data.get("seats") == "all" else "one"]

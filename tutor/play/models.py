@@ -32,6 +32,9 @@ class TableDeal(models.Model):
     # The learner's seats: "S" (South, the other three played by the engine) or all of them.
     seats = models.CharField(max_length=4, default="S")
     moves = models.JSONField(default=list)
+    # The moves the rules refused the learner, for the review after the deal: each with
+    # "at" (how many moves were made then), "player" and the engine's "code" and "params".
+    refused = models.JSONField(default=list, blank=True)
     # Completed tricks the learner has seen gathered; the bots wait for the next one.
     seen = models.PositiveSmallIntegerField(default=0)
     finished = models.BooleanField(default=False)

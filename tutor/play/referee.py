@@ -9,12 +9,11 @@ too many cards) gets the engine's reason and status 400, the form kept as entere
 
 from __future__ import annotations
 
-import json
-
 from django.shortcuts import render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
 from tutor import table as card_table
+from tutor.guard import inputs
 from tutor.pages import profiles as page_profiles
 from tutor.pages import rules as page_rules
 from tutor.pages.houserules import described_changes, sentence
@@ -27,7 +26,9 @@ from tutor.rules.errors import RulesError
 from tutor.rules.explain import (
     Step,
     gettext_noop,
+    list_text,
     messages,
+    ngettext_noop,
     player_label,
     seat_name,
     suit_name,
@@ -51,6 +52,27 @@ messages(
         "referee_trick_gap": gettext_noop(
             "Card %(empty)s of the trick is empty, yet card %(later)s is set: enter the cards in "
             "the order they were played, from card 1, so that each one stays with its player."
+        ),
+        # The answer's first line: the rule sets grouped by the cards they allow.
+        "referee_all_agree_any": ngettext_noop(
+            "The %(count)s rule set agrees: any card of the hand may be played.",
+            "All %(count)s rule sets agree: any card of the hand may be played.",
+            "count",
+        ),
+        "referee_all_agree_some": ngettext_noop(
+            "The %(count)s rule set agrees: only %(the_card)s may be played.",
+            "All %(count)s rule sets agree: only %(the_card)s may be played.",
+            "count",
+        ),
+        "referee_group_any": ngettext_noop(
+            "%(profiles)s allows any card of the hand.",
+            "%(profiles)s allow any card of the hand.",
+            "count",
+        ),
+        "referee_group_some": ngettext_noop(
+            "%(profiles)s allows only %(the_card)s.",
+            "%(profiles)s allow only %(the_card)s.",
+            "count",
         ),
     }
 )
@@ -120,7 +142,7 @@ def read_position(get) -> tuple[dict, Step | None]:
             "leader": choice("leader", ("A", "B"), "A"),
             "trick": cards([get.get("t1", "")])[:1],
             "hand": hand,
-            "stock": int(choice("stock", [str(n) for n in range(0, 23, 2)], "0")),
+            "stock": inputs.number(choice("stock", [str(n) for n in range(0, 23, 2)], "0"), 0, 22),
         }
     return position, (mistakes[0] if mistakes else None)
 
@@ -129,9 +151,9 @@ def _house(text: str) -> dict | None:
     if not text:
         return None
     try:
-        spec = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BadPosition(Step("bad_json", {"line": error.lineno, "column": error.colno})) from None
+        spec = inputs.json_value(text)
+    except inputs.BadInput as error:
+        raise BadPosition(error.step) from None
     if not isinstance(spec, dict):
         raise BadPosition(Step("referee_house_not_object"))
     return spec
@@ -244,6 +266,50 @@ def answer(position: dict, lang: str) -> tuple[list[dict], str]:
     return columns, ""
 
 
+def folded(columns: list[dict], lang: str) -> list[dict]:
+    """The columns whose answers read the same (the engine's legal cards, rule and reasons)
+    folded into one, in the order the first of each was asked; a refused position stays
+    a column of its own. Each holds ``members``: the columns folded into it."""
+    groups: dict[object, dict] = {}
+    for column in columns:
+        if "error" in column:
+            key: object = ("error", column["key"])
+        else:
+            reasons = tuple(reason["text"] for reason in column["reasons"])
+            key = (tuple(column["legal"]), column["rule"], reasons)
+        if key not in groups:
+            groups[key] = {**column, "members": []}
+        groups[key]["members"].append(column)
+    for group in groups.values():
+        group["label"] = list_text([_title(member) for member in group["members"]], lang)
+    return list(groups.values())
+
+
+def _title(column: dict) -> str:
+    return column["label"] or gettext("House rules in JSON")
+
+
+def summary(columns: list[dict], hand: list[str], lang: str) -> str:
+    """One line on where the rule sets differ: each set of cards allowed, with the rule
+    sets that allow it, all of them from the engine's answers."""
+    answered = [column for column in columns if "error" not in column]
+    if len(answered) < 2:
+        return ""
+    allowing: dict[tuple, list[str]] = {}
+    for column in answered:
+        allowing.setdefault(tuple(column["legal"]), []).append(_title(column))
+    if len(allowing) == 1:
+        (legal,) = allowing
+        code = "referee_all_agree_any" if len(legal) == len(hand) else "referee_all_agree_some"
+        return render_step(Step(code, {"count": len(answered), "card": list(legal)}), lang)
+    lines = []
+    for legal, names in allowing.items():
+        code = "referee_group_any" if len(legal) == len(hand) else "referee_group_some"
+        params = {"count": len(names), "profiles": names, "card": list(legal)}
+        lines.append(render_step(Step(code, params), lang))
+    return " ".join(lines)
+
+
 DEFAULT = {"game": "coinche", "trump": "H", "leader": "S", "slots": ["", "", ""], "hand": []}
 
 
@@ -300,7 +366,8 @@ def page(request):
             context["error"] = render_step(bad.step, lang)
             status = 400
         else:
-            context["columns"] = columns
+            context["columns"] = folded(columns, lang)
+            context["summary"] = summary(columns, position["hand"], lang)
             if error:
                 # Refused under every rule set: the engine's refusal is the answer reported.
                 context["error"] = error
@@ -308,6 +375,9 @@ def page(request):
                 status = 400
             else:
                 context["table"] = _table(position, lang)
+                # "Ask this at the club": the engine's question, under the rules chosen here.
+                key, _label, payload = questions(position)[0]
+                context["ask"] = {**payload, "profile": position.get("rules") or key}
     return render(request, "play/referee.html", context, status=status)
 
 

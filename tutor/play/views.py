@@ -2,13 +2,17 @@
 
 A POST names its ``action`` and carries ``at``, the number of moves the page was
 drawn after, so a form left open on another device or a double tap cannot make
-a move twice. A move the rules refuse is answered with the engine's reason on
-the same page; nothing is lost.
+a move twice: the deal's row is locked from that check to the save, so of two
+tabs that send a move on the same position, the second is told the table has
+moved on. A move the rules refuse is answered with the engine's reason on the
+same page; nothing is lost.
 """
 
 import json
 import random
+from dataclasses import dataclass
 
+from django.db import transaction
 from django.http import Http404, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,6 +21,7 @@ from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tutor.guard import inputs
 from tutor.pages import rules as page_rules
 from tutor.quiz.owner import owned, owner
 from tutor.reports import spots
@@ -28,7 +33,7 @@ from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, gettext_noop, messages, suit_name
 from tutor.rules.explain import render as render_step
 
-from . import chouine, coinche, games
+from . import chouine, coinche, games, moves
 from .models import TableDeal
 
 messages(
@@ -67,28 +72,27 @@ CHECK_PROFILE = {"coinche": coinche_profile, "chouine": chouine_profile}
 def _profile_spec(text: str | None, request=None, game: str = "coinche") -> object:
     """A profile name of ``game``, a house-rule code (``federation~max_bid:180``,
     ``chouine~quinte:100``) or a house-rule JSON object, checked by the engine (raises
-    RulesError); by default the visitor's rules for that game."""
+    RulesError, or BadInput for JSON the decoder refuses); by default the visitor's rules
+    for that game."""
     if not text:
         default = PROFILES[game][0]
         if request is None:
             return default
         return page_rules.chosen(request, PROFILES[game], source={}) or default
-    spec: object = text
-    if text.lstrip().startswith("{"):
-        try:
-            spec = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RulesError("bad_json", line=error.lineno, column=error.colno) from None
+    spec = inputs.json_value(text) if text.lstrip().startswith("{") else text
     CHECK_PROFILE[game](spec)
     return spec
 
 
 def _seed(text: str | None) -> int | None:
-    if text in (None, ""):
-        return None
-    if not text.isdigit() or int(text) >= SEED_LIMIT:
-        raise RulesError("play_bad_seed", value=text[:20])
-    return int(text)
+    return inputs.optional_number(text, 0, SEED_LIMIT - 1, reason="play_bad_seed")
+
+
+def settings_step(error: RulesError | inputs.BadInput) -> Step:
+    """Why a request's settings were refused, from the engine or from the input reader."""
+    if isinstance(error, inputs.BadInput):
+        return error.step
+    return Step(error.code, error.params)
 
 
 @require_http_methods(["GET", "POST"])
@@ -101,8 +105,8 @@ def lobby(request, game: str):
         dealer = data.get("dealer") or None
         if dealer is not None and dealer not in (SEATS if game == "coinche" else "AB"):
             raise RulesError("bad_seat", value=dealer[:5])
-    except RulesError as error:
-        return bad_request(request, Step(error.code, error.params))
+    except (RulesError, inputs.BadInput) as error:
+        return bad_request(request, settings_step(error))
     seats = "all" if data.get("seats") == "all" else "one"
     if request.method == "POST":
         if seed is None:
@@ -152,7 +156,14 @@ def auto_advance(request) -> bool:
     return chosen
 
 
-def _page(request, record: TableDeal, table, said: Step | None = None, move: tuple | None = None):
+def _page(
+    request,
+    record: TableDeal,
+    table,
+    said: Step | None = None,
+    move: tuple | None = None,
+    status: int = 200,
+):
     """The deal's page (its play area for htmx); ``said``: the engine's refusal (of ``move``,
     an action and its value) or another message, shown in the news."""
     lang = get_language()
@@ -186,66 +197,106 @@ def _page(request, record: TableDeal, table, said: Step | None = None, move: tup
     if record.table_game_id and (view["phase"] == "done" or not request.htmx):
         context["match"] = games.deal_context(record, table, lang)
     template = f"play/_{record.game}.html" if request.htmx else f"play/{record.game}.html"
-    return render(request, template, context)
+    return render(request, template, context, status=status)
+
+
+@dataclass
+class Refusal:
+    """A POST the table does not take: no move is saved (a refused card or call is kept
+    among the deal's refusals, for the review), and the answer is drawn once the
+    deal's row is free again: the deal's page saying ``said`` (the engine's refusal of
+    ``move``, an action and its value, or that the table moved on), or for a request no
+    page of the deal sends, the short error page with ``step``."""
+
+    status: int
+    said: Step | None = None
+    table: object = None
+    move: tuple | None = None
+    step: Step | None = None
+
+
+# More moves than any deal has: an ``at`` beyond it is no page's.
+MAX_MOVES = 999
 
 
 @require_http_methods(["GET", "POST"])
 def deal(request, game: str, token: str):
     table_class = _game(game)
-    record = get_object_or_404(TableDeal, game=game, token=token)
-    table = table_class(record)
     if request.method == "GET":
-        return _page(request, record, table)
+        record = get_object_or_404(TableDeal, game=game, token=token)
+        return _page(request, record, table_class(record))
+    with transaction.atomic():
+        record = get_object_or_404(TableDeal.objects.select_for_update(), game=game, token=token)
+        outcome = _post(request, record, table_class)
+    if isinstance(outcome, Refusal):
+        if outcome.step is not None:
+            return bad_request(request, outcome.step, status=outcome.status)
+        return _page(request, record, outcome.table, outcome.said, outcome.move, outcome.status)
+    if record.finished:
+        request.session["play_finished_one"] = True
+    if request.htmx:
+        return _page(request, record, outcome)
+    return redirect("play_deal", game=game, token=record.token)
+
+
+def _post(request, record: TableDeal, table_class):
+    """Applies the POSTed action to the locked ``record`` and saves it: the table as it is
+    now, or the :class:`Refusal`."""
+    table = table_class(record)
     if games.moved_on(record):
-        return bad_request(request, Step("play_game_moved_on"), status=409)
-    action = request.POST.get("action", "")
-    if "card" in request.POST:
+        return Refusal(409, Step("play_game_moved_on"), table)
+    post = request.POST
+    action = post.get("action", "")
+    if "card" in post:
         action = "play"
-    elif "call" in request.POST:
+    elif "call" in post:
         action = "call"
+    stale = inputs.parse(post.get("at"), 0, MAX_MOVES) != len(record.moves)
     if action == "auto":
-        request.session["play_auto"] = request.POST.get("auto") == "1"
-    elif action == "continue" and "trick" not in request.POST and game == "coinche":
+        request.session["play_auto"] = post.get("auto") == "1"
+    elif action == "continue" and "trick" not in post and record.game == "coinche":
         # An out-of-turn coinche offered and not taken: the auction goes on.
-        if request.POST.get("at") != str(len(record.moves)):
-            return _page(request, record, table, Step("play_stale"))
+        if stale:
+            return Refusal(409, Step("play_stale"), table)
         try:
             table.let_go()
         except RulesError as error:
-            return _page(request, record, table, Step(error.code, error.params))
+            return Refusal(200, Step(error.code, error.params), table)
         table.advance()
     elif action == "continue":
-        try:
-            trick = int(request.POST.get("trick", ""))
-        except ValueError:
-            return bad_request(request, Step("play_bad_action", {"value": "continue"}))
+        trick = inputs.parse(post.get("trick"), 0, 99)
+        if trick is None:
+            return Refusal(400, step=Step("play_bad_action", {"value": "continue"}))
         # Only a trick already gathered can have been seen.
         record.seen = max(record.seen, min(trick, _tricks_done(table)))
         table = table_class(record)
         table.advance()
     elif action == "undo":
+        if stale:
+            return Refusal(409, Step("play_stale"), table)
         record.moves = table.undo_moves()
+        # Refusals met on the way to an undone move are no longer part of the deal.
+        record.refused = [r for r in record.refused if r["at"] < len(record.moves)]
         table = table_class(record)
         record.seen = min(record.seen, _tricks_done(table))
         record.finished = False
     elif action in ("play", "call", "declare", "exchange", "announce"):
-        if request.POST.get("at") != str(len(record.moves)):
-            return _page(request, record, table, Step("play_stale"))
+        if stale:
+            return Refusal(409, Step("play_stale"), table)
         value = _value(request, action)
         try:
             table.move(action, value)
         except (RulesError, ChouineIllegal) as error:
-            return _page(request, record, table, refusal_step(table, error), (action, value))
+            said = refusal_step(table, error)
+            # Kept under the deal's row lock, like the moves: the refusal is part of its story.
+            _keep_refusal(record, table, said)
+            return Refusal(200, said, table, (action, value))
         table.advance()
     else:
-        return bad_request(request, Step("play_bad_action", {"value": action[:20]}))
+        return Refusal(400, step=Step("play_bad_action", {"value": action[:20]}))
     record.updated = timezone.now()
     record.save()
-    if record.finished:
-        request.session["play_finished_one"] = True
-    if request.htmx:
-        return _page(request, record, table)
-    return redirect("play_deal", game=game, token=record.token)
+    return table
 
 
 def refusal_step(table, error: RulesError) -> Step:
@@ -257,25 +308,23 @@ def refusal_step(table, error: RulesError) -> Step:
     return Step(error.code, params)
 
 
+def _keep_refusal(record: TableDeal, table, said: Step) -> None:
+    """Keeps a refusal the learner met, for the review after the deal (its sentence is the
+    engine's, drawn again in the reader's language)."""
+    player = said.params.get("player") or table.deal.to_move
+    params = json.loads(json.dumps(said.params, default=str))
+    entry = {"at": len(record.moves), "player": player, "code": said.code, "params": params}
+    record.refused = [*record.refused, entry]
+    record.save(update_fields=["refused"])
+
+
 def _tricks_done(table) -> int:
     deal = table.deal
     return len(deal.tricks) if table.game == "coinche" else deal.tricks
 
 
 def _value(request, action: str) -> object:
-    post = request.POST
-    if action == "play":
-        return post.get("card", "")
-    if action == "call":
-        return post.get("call", "")
-    if action == "declare":
-        return post.getlist("kind")
-    if action == "announce":
-        if post.get("pick"):
-            kind, _, suit = post["pick"].partition("-")
-            return kind, suit or None
-        return post.get("kind", ""), post.get("suit") or None
-    return None
+    return moves.value(request.POST, action)
 
 
 @require_POST
@@ -299,15 +348,18 @@ def again(request, game: str, token: str):
 
 @require_POST
 def redeal(request, token: str):
-    record = get_object_or_404(TableDeal, game="coinche", token=token)
-    table = coinche.CoincheTable(record)
-    if table.deal.phase != "redeal":
-        return bad_request(request, Step("play_bad_action", {"value": "redeal"}))
-    table.redeal(random.randrange(SEED_LIMIT))
-    table = coinche.CoincheTable(record)
-    table.advance()
-    record.updated = timezone.now()
-    record.save()
+    # Under the deal's row lock, as a move: of two tabs that ask, the second finds it dealt.
+    with transaction.atomic():
+        deals = TableDeal.objects.select_for_update()
+        record = get_object_or_404(deals, game="coinche", token=token)
+        table = coinche.CoincheTable(record)
+        if table.deal.phase != "redeal":
+            return bad_request(request, Step("play_bad_action", {"value": "redeal"}))
+        table.redeal(random.randrange(SEED_LIMIT))
+        table = coinche.CoincheTable(record)
+        table.advance()
+        record.updated = timezone.now()
+        record.save()
     return redirect("play_deal", game="coinche", token=record.token)
 
 

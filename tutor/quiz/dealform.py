@@ -14,6 +14,7 @@ from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from tutor import exercises
+from tutor.guard import inputs
 from tutor.lessons.path import LESSONS
 from tutor.rules.coinche.checks import check_entry
 from tutor.rules.coinche.profiles import coinche_profile
@@ -68,7 +69,7 @@ def radios(label, choices=None, required=True, initial=None):
 
 
 def points_field(label, maximum=999):
-    return forms.IntegerField(label=label, required=False, min_value=0, max_value=maximum)
+    return inputs.NumberField(label=label, required=False, min_value=0, max_value=maximum)
 
 
 class TableDealForm(forms.Form):
@@ -157,9 +158,10 @@ class TableDealForm(forms.Form):
             "game": "belote" if classic else "coinche",
             "contract": {
                 "seat": d["seat"],
-                "bid": None if classic else int(bid) if bid.isdigit() else bid,
+                # An amount or a word (capot, générale), from the form's own choices.
+                "bid": None if classic else inputs.digits(bid, 4) or bid,
                 "trump": d["trump"],
-                "double": int(d["double"]),
+                "double": inputs.digits(d["double"], 1),
             },
             "points": d["points"],
             "last_trick": d["last_trick"],

@@ -6,6 +6,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tutor import exercises
+from tutor.guard import inputs
 from tutor.rules.profiles import fits
 
 from . import drills, labels
@@ -72,9 +73,9 @@ class SelfTestForm(forms.Form):
 COUNT_MAX = 99_999
 
 
-class CountField(forms.IntegerField):
-    """A count typed by the learner: ASCII digits only, from 0 to COUNT_MAX. Every number a
-    drill reads goes through this one field."""
+class CountField(inputs.NumberField):
+    """A count typed by the learner: ASCII digits only (as ``tutor.guard.inputs`` reads a
+    number), from 0 to COUNT_MAX. Every number a drill reads goes through this one field."""
 
     def __init__(self, **kwargs):
         super().__init__(
@@ -88,11 +89,6 @@ class CountField(forms.IntegerField):
             },
             **kwargs,
         )
-
-    def to_python(self, value):
-        if isinstance(value, str) and value.strip() and not value.strip().isascii():
-            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
-        return super().to_python(value)
 
 
 class CountStartForm(forms.Form):

@@ -85,6 +85,7 @@ def today_view(request) -> dict:
     }
     done = _done(rows.get(today), goal)
     view = {
+        "reviews_left": _reviews_left(rows.get(today)),
         "goal": goal,
         "set": goal.pk is not None,
         "done": min(done, goal.amount),
@@ -98,7 +99,10 @@ def today_view(request) -> dict:
 
 def reviews_left(request) -> int:
     """The answers in review still on today's ration."""
-    row = WorkDay.objects.filter(owned(request), day=timezone.localdate()).first()
+    return _reviews_left(WorkDay.objects.filter(owned(request), day=timezone.localdate()).first())
+
+
+def _reviews_left(row: WorkDay | None) -> int:
     return max(0, REVIEW_CAP - (row.reviews if row else 0))
 
 

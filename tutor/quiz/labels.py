@@ -42,6 +42,12 @@ TYPES = {
     "chouine_announcement": _("Chouine: which announcement is valid?"),
     "chouine_deal_winner": _("Chouine: who wins the deal?"),
     "chouine_match_winner": _("Chouine: who wins the match?"),
+    "play_card": _("Play a card the rules allow"),
+    "trick_winner_card": _("Which card wins the trick?"),
+    "make_call": _("Make a call the rules allow"),
+    "auction_end": _("Which call ends the auction?"),
+    "chouine_play_card": _("Chouine: play a card the rules allow"),
+    "chouine_trick_winner_card": _("Chouine: which card wins the trick?"),
     "chouine_trick_points": _("Chouine: what is the trick worth?"),
     "chouine_announcement_points": _("Chouine: what are the announcements worth?"),
     "chouine_deal_points": _("Chouine: what does each player total?"),
@@ -69,6 +75,12 @@ DESCRIPTIONS = {
     "chouine_announcement": _("Cards shown: which announcement do they make?"),
     "chouine_deal_winner": _("Points and announcements of a deal: who wins it?"),
     "chouine_match_winner": _("Deals won so far: has someone won the match?"),
+    "play_card": _("A hand and a trick under way: play one card the rules allow."),
+    "trick_winner_card": _("Four cards on the table: point at the one that takes the trick."),
+    "make_call": _("An auction so far: pick a call the rules allow."),
+    "auction_end": _("An auction under way: pick the call that would end it."),
+    "chouine_play_card": _("The stock is gone and a card is led: play one the rules allow."),
+    "chouine_trick_winner_card": _("Two cards on the table: point at the one that takes it."),
     "chouine_trick_points": _("Two cards on the table: add up their points."),
     "chouine_announcement_points": _("A player's announcements: add up what they bring."),
     "chouine_deal_points": _("Points and announcements of a deal: each player's total."),
@@ -92,14 +104,45 @@ EXAMPLES = {
     "chouine-marriages": _("Two marriages: who wins the Chouine deal?"),
 }
 
-# The sources of the worked examples, named in words.
+# The sources of the worked examples, named in words, each with the preposition it follows
+# on a page ("from the guide…", "a worked example in the guide…"), so that a language
+# contracts it with the article ("do guia", "du guide", "del artículo").
 SOURCES = {
-    "000": _("a Coinche federation's guide"),
-    "001": _("the rules of Chouine"),
-    "002": _("the encyclopedia article on Coinche"),
-    "003": _("the rules of a Spanish online card site"),
-    "004": _("the guide to counting Belote points"),
+    "000": {
+        "from": pgettext_lazy("worked example source", "from a Coinche federation's guide"),
+        "in": pgettext_lazy("worked example source, after in", "in a Coinche federation's guide"),
+    },
+    "001": {
+        "from": pgettext_lazy("worked example source", "from the rules of Chouine"),
+        "in": pgettext_lazy("worked example source, after in", "in the rules of Chouine"),
+    },
+    "002": {
+        "from": pgettext_lazy("worked example source", "from the encyclopedia article on Coinche"),
+        "in": pgettext_lazy(
+            "worked example source, after in", "in the encyclopedia article on Coinche"
+        ),
+    },
+    "003": {
+        "from": pgettext_lazy(
+            "worked example source", "from the rules of a Spanish online card site"
+        ),
+        "in": pgettext_lazy(
+            "worked example source, after in", "in the rules of a Spanish online card site"
+        ),
+    },
+    "004": {
+        "from": pgettext_lazy("worked example source", "from the guide to counting Belote points"),
+        "in": pgettext_lazy(
+            "worked example source, after in", "in the guide to counting Belote points"
+        ),
+    },
 }
+
+
+def source(code: str, form: str) -> str:
+    """A worked example's source with its preposition ("from"/"in"); an unknown code as is."""
+    return SOURCES[code][form] if code in SOURCES else code
+
 
 PROFILES = {
     "federation": _("Federation"),

@@ -139,6 +139,9 @@ class SheetDeal(models.Model):
     deposit = models.IntegerField(default=0)
     # The form's one-time key: a second submit of the same form records nothing.
     nonce = models.CharField(max_length=32, blank=True)
+    # Counts the saved edits. An edit or a delete names the version its page showed: one
+    # made from a page drawn before another tab's edit is refused, not applied over it.
+    version = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["number"]

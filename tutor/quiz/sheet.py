@@ -11,23 +11,30 @@ after it; the deals' sums are shown beside the totals, as a concours organiser c
 table's sheet.
 
 A deal form carries a nonce: a second submit of the same form (a double tap,
-a retried request) finds the deal already recorded and records nothing.
+a retried request) finds the deal already recorded and records nothing. An edit
+or a delete names the deal by its id (numbers shift when a deal is deleted) and
+the version of it the page showed; the deal is looked up once the sheet's row is
+locked, so an edit made in another tab meanwhile, or a deal deleted there, makes
+the request a refusal (409) with the sheet as it is and what was typed kept.
 """
 
 import json
 import uuid
 
+from django import forms
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tutor import exercises
+from tutor.guard import inputs
+from tutor.guard.inputs import MAX_ID
 from tutor.pages import rules
 from tutor.reports import spots
 from tutor.rules.coinche.game import Game
@@ -42,6 +49,36 @@ from .dealform import TableDealForm, initial_of
 from .models import ScoreSheet, SheetDeal
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+MAX_VERSION = 2**31 - 1
+GONE = gettext_lazy(
+    "This deal was deleted in another tab or on another device: here is the sheet as it is now."
+)
+GONE_TYPED = gettext_lazy(
+    "This deal was deleted in another tab or on another device. What you typed is still in "
+    "the form: record it as a new deal if it belongs on the sheet."
+)
+CHANGED = gettext_lazy(
+    "This deal was changed in another tab or on another device since this page was drawn: "
+    "the table shows it as it is now. Save again to replace it with what you typed."
+)
+CHANGED_DELETE = gettext_lazy(
+    "This deal was changed in another tab or on another device since this page was drawn: "
+    "look at it as it is now before deleting it."
+)
+
+
+class SheetDealForm(TableDealForm):
+    """A deal of a sheet: the table's form and, for an edit, the version of the deal the page
+    showed (``SheetDeal.version``)."""
+
+    version = inputs.NumberField(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=MAX_VERSION
+    )
+
+
+def initial_of_deal(deal: SheetDeal) -> dict:
+    """The form's values for an existing deal (to edit it), its version included."""
+    return {**initial_of(deal.entry), "version": deal.version}
 
 
 def contract_label(contract: dict, lang: str) -> str:
@@ -79,6 +116,7 @@ def replay(sheet: ScoreSheet) -> dict:
         contract = deal.entry["contract"]
         rows.append(
             {
+                "id": deal.pk,
                 "number": deal.number,
                 "taker": seat_name(contract["seat"], lang),
                 "contract": contract_label(contract, lang),
@@ -106,17 +144,18 @@ def replay(sheet: ScoreSheet) -> dict:
     }
 
 
-def fresh_form(sheet: ScoreSheet) -> TableDealForm:
-    return TableDealForm(profile=sheet.profile, initial={"nonce": uuid.uuid4().hex})
+def fresh_form(sheet: ScoreSheet) -> SheetDealForm:
+    return SheetDealForm(profile=sheet.profile, initial={"nonce": uuid.uuid4().hex})
 
 
-def render_sheet(request, sheet, form=None, editing=None, status=200, recorded=None):
+def render_sheet(request, sheet, form=None, editing=None, status=200, recorded=None, conflict=""):
     state = replay(sheet)
     context = {
         "sheet": sheet,
         "form": form or fresh_form(sheet),
         "editing": editing,
         "recorded": recorded,
+        "conflict": conflict,
         "share_url": request.build_absolute_uri(reverse("quiz_sheet", args=[sheet.token])),
         "next_number": len(state["rows"]) + 1,
         **state,
@@ -130,7 +169,7 @@ def bad_form_status(request) -> int:
     return 200 if request.htmx else 400
 
 
-def record(sheet: ScoreSheet, form: TableDealForm) -> SheetDeal | None:
+def record(sheet: ScoreSheet, form: SheetDealForm) -> SheetDeal | None:
     """Adds the deal, once: ``None`` when the game is over.
 
     The sheet's row is locked while the next number is chosen (PostgreSQL; SQLite
@@ -182,13 +221,15 @@ def new_sheet(request):
 def sheet(request, token):
     sheet = get_object_or_404(ScoreSheet, token=token)
     if request.method == "GET":
-        number = request.GET.get("edit", "")
-        deal = sheet.deals.filter(number=int(number)).first() if number.isdigit() else None
-        if deal is None:
+        if "edit" not in request.GET:
             return render_sheet(request, sheet)
-        form = TableDealForm(profile=sheet.profile, initial=initial_of(deal.entry))
+        deal = sheet.deals.filter(pk=inputs.number(request.GET["edit"], 1, MAX_ID)).first()
+        if deal is None:
+            # A link from a page drawn before another tab deleted the deal.
+            return render_sheet(request, sheet, status=409, conflict=GONE)
+        form = SheetDealForm(profile=sheet.profile, initial=initial_of_deal(deal))
         return render_sheet(request, sheet, form, editing=deal)
-    form = TableDealForm(request.POST, profile=sheet.profile)
+    form = SheetDealForm(request.POST, profile=sheet.profile)
     if not form.is_valid():
         return render_sheet(request, sheet, form, status=bad_form_status(request))
     deal = record(sheet, form)
@@ -201,27 +242,61 @@ def sheet(request, token):
 
 @never_cache
 @require_POST
-def edit(request, token, number):
-    """Saves (or, with ``delete``, removes) deal ``number``; the game is replayed after it."""
+def edit(request, token, deal):
+    """Saves (or, with ``delete``, removes) the deal whose id is ``deal``, if it is still the
+    version the page showed; the game is replayed after it."""
     sheet = get_object_or_404(ScoreSheet, token=token)
-    deal = get_object_or_404(sheet.deals, number=number)
-    if "delete" in request.POST:
-        with transaction.atomic():
-            ScoreSheet.objects.select_for_update().filter(pk=sheet.pk).first()
-            deal.delete()
-            # Later deals move up one, lowest first, so numbers stay unique throughout.
-            for later in sheet.deals.filter(number__gt=number).order_by("number"):
-                later.number -= 1
-                later.save(update_fields=["number"])
-    else:
-        form = TableDealForm(request.POST, profile=sheet.profile)
-        if not form.is_valid():
-            return render_sheet(request, sheet, form, editing=deal, status=bad_form_status(request))
-        deal.entry = form.payload
-        deal.save(update_fields=["entry"])
+    deleting = "delete" in request.POST
+    form = None if deleting else SheetDealForm(request.POST, profile=sheet.profile)
+    if form is not None and not form.is_valid():
+        editing = sheet.deals.filter(pk=deal).first()
+        return render_sheet(request, sheet, form, editing=editing, status=bad_form_status(request))
+    seen = inputs.parse(request.POST.get("version"), 1, MAX_VERSION)
+    with transaction.atomic():
+        ScoreSheet.objects.select_for_update().filter(pk=sheet.pk).first()
+        # Looked up under the lock: a delete or an edit that won the race is seen here.
+        current = sheet.deals.filter(pk=deal).first()
+        stale = current is None or current.version != seen
+        if not stale and deleting:
+            _delete(sheet, current)
+        elif not stale:
+            current.entry = form.payload
+            current.version += 1
+            current.save(update_fields=["entry", "version"])
+    if stale:
+        return _conflict(request, sheet, current, form)
     if not request.htmx:
         return redirect("quiz_sheet", sheet.token)
     return render_sheet(request, sheet)
+
+
+def _delete(sheet: ScoreSheet, deal: SheetDeal) -> None:
+    deal.delete()
+    # Later deals move up one, lowest first, so numbers stay unique throughout.
+    for later in sheet.deals.filter(number__gt=deal.number).order_by("number"):
+        later.number -= 1
+        later.save(update_fields=["number"])
+
+
+def _conflict(request, sheet, current: SheetDeal | None, form: SheetDealForm | None):
+    """The sheet as it is, after an edit or a delete from a page drawn before another tab
+    changed or deleted the deal; what was typed stays in the form."""
+    if form is not None:
+        data = form.data.copy()
+        if current is None:
+            # Offered as a new deal, with a nonce of its own.
+            data["nonce"], data["version"] = uuid.uuid4().hex, ""
+        else:
+            # The version now shown: saving again replaces what the other tab saved.
+            data["version"] = str(current.version)
+        form = SheetDealForm(data, profile=sheet.profile)
+        form.is_valid()
+        message = GONE_TYPED if current is None else CHANGED
+    else:
+        message = GONE if current is None else CHANGED_DELETE
+        if current is not None:
+            form = SheetDealForm(profile=sheet.profile, initial=initial_of_deal(current))
+    return render_sheet(request, sheet, form, editing=current, status=409, conflict=message)
 
 
 @require_POST

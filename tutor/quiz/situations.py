@@ -113,12 +113,16 @@ BROKEN = {
     "trump_not_in_profile": pgettext_lazy("situation", "A contract these rules do not play"),
     "chouine_illegal_follow": pgettext_lazy("situation", "Stock gone: the player must follow suit"),
     "chouine_illegal_trump": pgettext_lazy("situation", "Stock gone: the player must trump"),
+    "chouine_illegal_beat": pgettext_lazy(
+        "situation", "Stock gone: the player must beat the card led"
+    ),
     "chouine_announce_missing_cards": pgettext_lazy(
         "situation", "An announcement needs its cards in hand"
     ),
     "chouine_announce_suit_used": pgettext_lazy("situation", "One combination per suit"),
     "chouine_announce_quinte_done": pgettext_lazy("situation", "One quinte per deal"),
     "chouine_match_deal_tied": pgettext_lazy("situation", "A tied deal counts for nobody"),
+    "quiz_auction_goes_on": pgettext_lazy("situation", "When the auction ends"),
     # The counting drills' kinds of count.
     "count_running": pgettext_lazy("situation", "Keeping a running count"),
     "count_totals": pgettext_lazy("situation", "Each side's total for a deal"),

@@ -57,6 +57,7 @@ LINKS: dict[str, tuple[str, str, str]] = {
     "trick_won_by_suit": ("coinche-tricks", RULE, "suit led"),
     "trick_won_no_trump": ("coinche-tricks", RULE, "no trump"),
     "trick_points": ("coinche-cards", "rule-points", "trick"),
+    "count_running": ("coinche-cards", "rule-points", "trick"),
     # Declarations.
     "declarations_none": ("coinche-declarations", RULE, "declarations"),
     "declaration": ("coinche-declarations", RULE, "declarations"),
@@ -74,6 +75,7 @@ LINKS: dict[str, tuple[str, str, str]] = {
     "surcoinche_not_declarer": ("coinche-auction", RULE, "surcoinche"),
     "auction_contract": ("coinche-auction", RULE, "contract"),
     "auction_redeal": ("coinche-auction", RULE, "pass"),
+    "quiz_auction_goes_on": ("coinche-auction", RULE, "pass"),
     "trump_not_in_profile": ("coinche-auction", RULE, "contract"),
     # Scoring a deal, and the game.
     "made": ("coinche-scoring", RULE, "contract"),
@@ -83,6 +85,7 @@ LINKS: dict[str, tuple[str, str, str]] = {
     "classic_dedans": ("belote-dedans", RULE, "contract failed"),
     "classic_litige": ("belote-dedans", RULE, "deposit"),
     "classic_ahead": ("belote-dedans", RULE, "tie"),
+    "count_totals": ("coinche-scoring", RULE, "contract"),
     "game_won": ("coinche-game", RULE, "deal"),
     "game_totals": ("coinche-game", RULE, "deal"),
     "game_pending": ("coinche-game", RULE, "belote-rebelote"),
@@ -92,6 +95,7 @@ LINKS: dict[str, tuple[str, str, str]] = {
     "chouine_lead": ("chouine-last-tricks", FOLLOW, "to lead"),
     "chouine_follow_suit": ("chouine-last-tricks", FOLLOW, "to follow suit"),
     "chouine_illegal_follow": ("chouine-last-tricks", FOLLOW, "to follow suit"),
+    "chouine_illegal_beat": ("chouine-last-tricks", FOLLOW, "to follow suit"),
     "chouine_beat_trump": ("chouine-last-tricks", FOLLOW, "trump"),
     "chouine_follow_trump": ("chouine-last-tricks", FOLLOW, "trump"),
     "chouine_must_trump": ("chouine-last-tricks", TRUMP, "to trump"),
@@ -101,6 +105,7 @@ LINKS: dict[str, tuple[str, str, str]] = {
     "chouine_trick_leader_higher": ("chouine-cards", RULE, "trick"),
     "chouine_trick_trumped": ("chouine-cards", RULE, "trump"),
     "chouine_trick_off_suit": ("chouine-cards", RULE, "suit led"),
+    "count_chouine_trick": ("chouine-cards", RULE, "trick"),
     "quiz_chouine_exchange_allowed": ("chouine-last-tricks", "rule-seven", "trump indicator"),
     "chouine_exchange_done": ("chouine-last-tricks", "rule-seven", "trump indicator"),
     "chouine_exchange_seven_turned": ("chouine-last-tricks", "rule-seven", "trump indicator"),
@@ -114,11 +119,13 @@ LINKS: dict[str, tuple[str, str, str]] = {
     "chouine_announce_missing_cards": ("chouine-announcements", RULE, "hand"),
     "chouine_announce_suit_used": ("chouine-announcements", RULE, "marriage"),
     "chouine_announce_quinte_done": ("chouine-announcements", RULE, "quinte of brisques"),
+    "count_chouine_announcements": ("chouine-announcements", RULE, "marriage"),
     "chouine_deal_won": ("chouine-scoring", RULE, "deal"),
     "chouine_deal_tied": ("chouine-scoring", RULE, "tie"),
     "chouine_match_won": ("chouine-scoring", RULE, "deal"),
     "chouine_match_deal_won": ("chouine-scoring", RULE, "deal"),
     "chouine_match_deal_tied": ("chouine-scoring", RULE, "tie"),
+    "chouine_score_total": ("chouine-scoring", RULE, "deal"),
 }
 
 

@@ -24,7 +24,7 @@ urlpatterns = [
     path("sheet/", sheet.new_sheet, name="quiz_sheet_new"),
     path("sheet/manifest.webmanifest", sheet.manifest, name="quiz_manifest"),
     path("sheet/<str:token>/", sheet.sheet, name="quiz_sheet"),
-    path("sheet/<str:token>/deal/<int:number>/", sheet.edit, name="quiz_sheet_deal"),
+    path("sheet/<str:token>/deal/<int:deal>/", sheet.edit, name="quiz_sheet_deal"),
     path("sheet/<str:token>/rematch/", sheet.rematch, name="quiz_sheet_rematch"),
     path("sheet/<str:token>/sheet.<str:fmt>", export.sheet_file, name="quiz_sheet_export"),
 ]

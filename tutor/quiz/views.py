@@ -7,16 +7,21 @@ POST that renders the whole page with the feedback in it.
 import random
 from datetime import timedelta
 
-from django.http import HttpResponseBadRequest
+from django.conf import settings
+from django.db.models import Count, Q
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tutor import exercises
 from tutor.exercises.present import question_view
+from tutor.guard import inputs, throttle
+from tutor.guard.inputs import MAX_ID
 from tutor.pages import rules
 
 from . import goal, labels, recommend, situations
@@ -30,6 +35,18 @@ def bad_request(request, error: exercises.ExerciseError):
     message = exercises.text(error.step, get_language())
     response = render(request, "quiz/bad_request.html", {"message": message}, status=400)
     return response if not request.htmx else HttpResponseBadRequest(message)
+
+
+def too_many_filtered(request):
+    """The refusal (429) of a question filtered by a situation once this client asked for many
+    in the last minute, else ``None``: such a question may cost many scenario draws."""
+    if not request.GET.get("situation"):
+        return None
+    if throttle.take("situation", request, 60, settings.FILTERED_QUESTIONS_PER_MINUTE):
+        return None
+    message = _("Too many questions from this network in the last minute. Wait a moment.")
+    response = render(request, "quiz/bad_request.html", {"message": message}, status=429)
+    return response if not request.htmx else HttpResponse(message, status=429)
 
 
 def _opening(request, qtype) -> str:
@@ -72,7 +89,7 @@ def index(request):
             "label": labels.EXAMPLES.get(slug, labels.type_label(entry["type"])),
             "kind": labels.type_label(entry["type"]),
             "profile": labels.PROFILES.get(entry["profile"], entry["profile"]),
-            "source": labels.SOURCES.get(entry["source"], entry["source"]),
+            "source": labels.source(entry["source"], "from"),
         }
         for slug, entry in exercises.CURATED.items()
     ]
@@ -119,6 +136,9 @@ def random_question(request, type_name, profile):
     Only a seed that poses a question is sent out, so neither this redirect nor
     "Next question" leads to a scenario the filters cannot meet.
     """
+    refused = too_many_filtered(request)
+    if refused:
+        return refused
     profile = request.GET.get("profile") or profile
     for attempt in range(SEED_TRIES):
         seed = random.randrange(exercises.base.MAX_SEED)
@@ -181,6 +201,9 @@ def ask(request, question: dict, template: str, extra: dict, key: str, reviewing
 
 @require_http_methods(["GET", "POST"])
 def question(request, type_name, profile, seed):
+    refused = too_many_filtered(request)
+    if refused:
+        return refused
     try:
         posed = exercises.pose(type_name, seed, profile, filters(request))
     except exercises.ExerciseError as error:
@@ -196,6 +219,7 @@ def question(request, type_name, profile, seed):
         "seed": posed["seed"],
         "level": labels.LEVELS[posed["params"]["difficulty"]],
         "situation": situation,
+        "posed": posed,
     }
     return ask(request, posed, "quiz/question.html", extra, question_key(posed))
 
@@ -209,8 +233,9 @@ def curated(request, slug):
     entry = exercises.CURATED[slug]
     extra = {
         "next_url": reverse("quiz_index"),
-        "source": labels.SOURCES.get(entry["source"], entry["source"]),
+        "source": labels.source(entry["source"], "in"),
         "example_title": labels.EXAMPLES.get(slug),
+        "posed": posed,
     }
     return ask(request, posed, "quiz/question.html", extra, f"example/{slug}")
 
@@ -218,21 +243,26 @@ def curated(request, slug):
 MINUTE = timedelta(minutes=1)
 
 
-def review_queue(request) -> dict:
-    """What is due now and what comes next (with when), for the review page and links."""
+def review_queue(request, left: int | None = None) -> dict:
+    """What is due now and what comes next (with when), for the review page and links;
+    ``left``: today's reviews left, when the caller has read them already."""
     items = ReviewItem.objects.filter(owned(request))
     now = timezone.now()
-    due = items.filter(due__lte=now)
-    left = goal.reviews_left(request)
+    counts = items.aggregate(waiting=Count("pk"), due=Count("pk", filter=Q(due__lte=now)))
+    if left is None:
+        left = goal.reviews_left(request)
+    later = (
+        items.filter(due__gt=now).order_by("due")[:5] if counts["waiting"] > counts["due"] else []
+    )
     soon = [
         {"label": rule_label(item), "due": item.due, "within_a_minute": item.due - now < MINUTE}
-        for item in items.filter(due__gt=now).order_by("due")[:5]
+        for item in later
     ]
     # After an absence the backlog comes back a day's ration at a time, not as one wall.
     return {
-        "due": min(due.count(), left),
-        "backlog": max(0, due.count() - left),
-        "waiting": items.count(),
+        "due": min(counts["due"], left),
+        "backlog": max(0, counts["due"] - left),
+        "waiting": counts["waiting"],
         "soon": soon,
         "rationed": left == 0,
     }
@@ -256,9 +286,8 @@ def review(request):
     if request.method == "POST":
         # The form sends the item's id; anything else (letters, a number past the id
         # column's range) names no item.
-        given = request.POST.get("item", "")
-        valid = given.isascii() and given.isdigit() and len(given) <= 18
-        item = items.filter(pk=int(given)).first() if valid else None
+        pk = inputs.parse(request.POST.get("item"), 1, MAX_ID)
+        item = items.filter(pk=pk).first() if pk is not None else None
         if item is None:
             return bad_request(request, exercises.BadAnswer("quiz_bad_answer"))
     context = {**review_queue(request), "item": item, "early": bool(request.GET.get("all"))}

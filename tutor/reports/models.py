@@ -40,6 +40,8 @@ class Report(models.Model):
         CALCULATOR = "calculator", _("Score calculator")
         SHEET = "sheet", _("Score sheet")
         CLUB = "club", _("Club phone")
+        SET = "set", _("Question set")
+        HOMEWORK = "homework", _("Homework")
         OTHER = "other", pgettext_lazy("report page type", "Other")
 
     OPEN = (Status.NEW, Status.SEEN)

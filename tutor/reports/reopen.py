@@ -154,6 +154,43 @@ def _play(position: dict, report: Report, lang: str) -> dict:
     return found
 
 
+def _table(position: dict, report: Report, lang: str) -> dict:
+    """A move refused at a table of players: the deal read from the database, at the number
+    of moves the refusal was made after, replayed as the player's page drew it."""
+    record = TableDeal.objects.filter(pk=position["deal"], game=position["game"]).first()
+    if record is None:
+        raise KeyError(f"table deal {position['deal']} is no longer in the database")
+    moves = record.moves[: position["moves"]]
+    table = play_views.GAMES[record.game](
+        TableDeal(
+            game=record.game,
+            seed=record.seed,
+            dealer=record.dealer,
+            profile=record.profile,
+            seats=position["seat"],
+            moves=moves,
+            seen=32,
+        )
+    )
+    found = _play(
+        {
+            "game": record.game,
+            "seed": record.seed,
+            "dealer": record.dealer,
+            "seats": position["seat"],
+            "moves": moves,
+            "seen": 32,
+            "replay": table.replay_payload(),
+            "move": position.get("move"),
+        },
+        report,
+        lang,
+    )
+    # Opening it as a deal of one's own works from the deal's own position, not this one.
+    found["can_open"] = False
+    return found
+
+
 def _move_value(move: dict) -> object:
     """A move's value as the play view reads it from its form (announcements as a pair)."""
     value = move["value"]
@@ -227,6 +264,7 @@ BUILDERS = {
     "exercise": _exercise,
     "example": _example,
     "play": _play,
+    "table": _table,
     "legal": _legal,
     "score": _score,
     "sheet": _sheet,

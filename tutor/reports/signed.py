@@ -49,6 +49,16 @@ PAGE_TYPES = {
     "club_play": "club",
     "club_play_live": "club",
     "club_answer": "club",
+    "club_play_events": "club",
+    "club_set": "set",
+    "club_set_question": "set",
+    "club_set_draw": "set",
+    "club_homework": "homework",
+    # A table of players: its deals are played deals.
+    "tables_table": "play",
+    "tables_live": "play",
+    "tables_move": "play",
+    "tables_deal": "play",
 }
 # Route parameters that are someone's key to a private page: never part of a stored address.
 SECRET_ARGS = ("token", "code", "key", "test_id")

@@ -17,6 +17,10 @@ The kinds and their positions:
 - ``play``: ``{"game", "seed", "dealer", "seats", "moves", "seen", "replay", "move"}``, a
   played deal as ``TableDeal`` keeps it (no owner, no address), the engine's ``replay`` JSON
   of the moves so far (CLI.md) and the move the engine refused, if any;
+- ``table``: ``{"game", "deal", "moves", "seat", "move"}``, a move refused at a table of
+  players while its deal is played: the deal by its row and the number of moves made, never
+  its seed or cards (a signed link is readable: these would show the player the other
+  hands); the report's reopen reads the deal from the database;
 - ``legal``: the engine's ``legal`` question (CLI.md), as the referee asks it;
 - ``score``: the engine's ``score`` question (CLI.md), as the calculator asks it;
 - ``sheet``: ``{"profile", "deals": [score questions]}``, a score sheet's deals in order.
@@ -32,7 +36,7 @@ from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step
 
-KINDS = ("exercise", "example", "play", "legal", "score", "sheet")
+KINDS = ("exercise", "example", "play", "table", "legal", "score", "sheet")
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,16 @@ def play(
         position["move"] = {"action": move[0], "value": move[1]}
     rules = "chouine" if record.game == "chouine" else coinche_profile(record.profile).name
     return Spot("play", position, rules, _steps(steps), len(record.moves), capital=capital)
+
+
+def table(record, seat: str, said: Step, move: tuple | None = None) -> Spot:
+    """A move refused at a table of players (``record``: the ``TableDeal`` being played,
+    ``seat``: who tried), without anything the other players hold."""
+    position = {"game": record.game, "deal": record.pk, "moves": len(record.moves), "seat": seat}
+    if move is not None:
+        position["move"] = {"action": move[0], "value": move[1]}
+    rules = "chouine" if record.game == "chouine" else coinche_profile(record.profile).name
+    return Spot("table", position, rules, _steps([said]), len(record.moves), capital=True)
 
 
 def legal(payload: dict, steps: Iterable) -> Spot:

@@ -31,6 +31,7 @@ template may also ask for a derived form:
   there with its own word ("o rei nem a dama", "ni le roi ni la dame", "nici
   regele, nici dama"; English "the king or the queen"); one card reads as
   ``the_card``;
+- ``of_seat…``: a seat after "of", as the translator wrote it ("d'Est", "de Nord");
 - ``the_deal`` / ``at_the_deal`` (from ``number``): a deal of a match by its number,
   as running prose says it ("a segunda mão", "à la deuxième donne"; English
   "deal 2", "at deal 2");
@@ -115,6 +116,15 @@ def addressed(player: str | Plural, you: str | Plural) -> Variants:
     the player is the learner, so the rule speaks to them as Coinche's does."""
     return Variants(
         lambda params: "you" if params.get("you") else "player", {"player": player, "you": you}
+    )
+
+
+def about_seat(seat: str | Plural, you: str | Plural) -> Variants:
+    """A Coinche rule said to the learner ("You hold…") or, where the step names the seat
+    that plays (``seat_playing``, a lesson's worked example), about that seat ("South
+    holds…"): narration never switches to "you"."""
+    return Variants(
+        lambda params: "seat" if "seat_playing" in params else "you", {"seat": seat, "you": you}
     )
 
 
@@ -288,6 +298,14 @@ SEAT_WORDS = {
     "E": pgettext_noop("seat", "East"),
     "S": pgettext_noop("seat", "South"),
     "W": pgettext_noop("seat", "West"),
+}
+# A seat after "of" ("the hand of East"), where a language elides or contracts
+# ("la main d'Est"); other prepositions take the bare seat name in our languages.
+SEAT_OF_WORDS = {
+    "N": pgettext_noop("seat, after of", "of North"),
+    "E": pgettext_noop("seat, after of", "of East"),
+    "S": pgettext_noop("seat, after of", "of South"),
+    "W": pgettext_noop("seat, after of", "of West"),
 }
 SIDE_WORDS = {
     "NS": pgettext_noop("partnership", "North-South"),
@@ -609,8 +627,8 @@ def strain_name(code: str, lang: str) -> str:
     return _word(STRAIN_WORDS, code, lang)
 
 
-def seat_name(code: str, lang: str) -> str:
-    return _word(SEAT_WORDS, code, lang)
+def seat_name(code: str, lang: str, form: str = "") -> str:
+    return _word(SEAT_OF_WORDS if form == "of" else SEAT_WORDS, code, lang)
 
 
 def side_name(code: str, lang: str) -> str:
@@ -788,6 +806,7 @@ def _render_value(key: str, value: object, lang: str) -> str:
 
 
 FORM_PREFIX = re.compile(r"(the|of_the|to_the|neither_the)_((?:card|player)\w*)$")
+SEAT_FORM = re.compile(r"of_(seat\w*)$")
 
 
 def deal_text(number: int, lang: str, form: str = "the") -> str:
@@ -808,6 +827,9 @@ def _placeholder(name: str, params: dict, lang: str) -> str:
         if key.startswith("card"):
             return cards_text(params[key], lang, "the" if negative else form, negative)
         return player_name(params[key], lang, "the" if negative else form)
+    match = SEAT_FORM.match(name)
+    if match and match.group(1) in params:
+        return seat_name(params[match.group(1)], lang, "of")
     if name in ("the_deal", "at_the_deal"):
         return deal_text(params["number"], lang, name.removesuffix("_deal"))
     if name.endswith("_in_words") and name[:-9] in params:

@@ -116,24 +116,32 @@ def encode(profile: object) -> str:
     return SEP.join(parts)
 
 
+def _number(text: str) -> int | str:
+    """A number as a code writes it (1 to 7 ASCII digits), else the text itself, which the
+    game refuses with the option's own message. (``str.isdigit`` alone says yes to "²",
+    which ``int`` refuses.)"""
+    return int(text) if len(text) <= 7 and text.isascii() and text.isdigit() else text
+
+
 def _code_value(kind: object, option: str, text: str) -> object:
     if kind == "bool":
         return {"1": True, "0": False}.get(text, text)
     if kind == "int":
-        return int(text) if text.isdigit() and len(text) <= 7 else text
+        return _number(text)
     if kind == "str" or kind is None:
         return text
     items = text.split(".") if text else []
     if option == "trumps":
         return items
-    return [int(v) if v.isdigit() and len(v) <= 7 else v for v in items]
+    return [_number(v) for v in items]
 
 
 def read_code(code: object, kinds: dict[str, object]) -> tuple[str, dict[str, object]]:
     """The base name and the options a code writes, each read as ``kinds`` (a profile's
     field types) says; the game checks them. Raises ``bad_house_rules`` for a malformed code.
     """
-    if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH:
+    # Every option, value and profile name is ASCII: anything else is not a code of ours.
+    if not isinstance(code, str) or len(code) > MAX_CODE_LENGTH or not code.isascii():
         raise RulesError("bad_house_rules", value=str(code)[:40])
     base, *parts = code.split(SEP)
     overrides: dict[str, object] = {}

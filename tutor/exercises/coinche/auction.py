@@ -70,7 +70,42 @@ def random_calls(rng: random.Random, rules: Profile, dealer: str, stop: int | No
     return calls
 
 
-def _illegal_candidates(rules: Profile, auction: Auction) -> list[str]:
+# Auctions a situation's pose tries before leaving it to random questions (see
+# CallLegal.generate_situation); most situations show within one or two.
+SITUATION_AUCTIONS = 20
+
+
+def _lively_call(rng: random.Random, auction: Auction) -> str:
+    """A legal call, a coinche or a modest raise more often than not."""
+    legal = auction.legal_calls()
+    doubles = [c for c in legal if c in ("coinche", "surcoinche")]
+    bids = [c for c in legal if c[0].isdigit()]
+    roll = rng.random()
+    if doubles and roll < 0.5:
+        return rng.choice(doubles)
+    if bids and roll < 0.8:
+        return rng.choice(sorted(bids, key=lambda c: int(c.rstrip("SHDCAT")))[:8])
+    return "pass"
+
+
+def _running_auction(rng: random.Random, rules: Profile, difficulty: int):
+    """A random auction still running, the longer the higher the level: (dealer, calls,
+    the engine's auction after them)."""
+    dealer = rng.choice(SEATS)
+    while True:
+        calls = random_calls(rng, rules, dealer, rng.randrange(1, 3 + 2 * difficulty))
+        result = run_auction(rules, dealer, calls)
+        if not result.done:
+            return dealer, calls, result.auction
+
+
+def _verdict(auction: Auction, text: str) -> str:
+    """The rule that decides whether ``text`` may be called now (CallLegal.solve's rule)."""
+    refusal = auction.check(parse_call(text))
+    return "quiz_call_legal" if refusal is None else refusal.code
+
+
+def tempting_calls(rules: Profile, auction: Auction) -> list[str]:
     """Calls a player might be tempted to make that the rules may forbid."""
     candidates = ["coinche", "surcoinche"]
     if auction.bid is not None and isinstance(auction.bid, int):
@@ -99,17 +134,33 @@ class CallLegal(CoincheType):
 
     def generate(self, rng, profile, difficulty):
         rules = coinche_profile(profile)
-        dealer = rng.choice(SEATS)
-        while True:
-            calls = random_calls(rng, rules, dealer, rng.randrange(1, 3 + 2 * difficulty))
-            result = run_auction(rules, dealer, calls)
-            if not result.done:
-                break
+        dealer, calls, auction = _running_auction(rng, rules, difficulty)
         if rng.random() < 0.4:
-            candidate = rng.choice(result.auction.legal_calls())
+            candidate = rng.choice(auction.legal_calls())
         else:
-            candidate = rng.choice(_illegal_candidates(rules, result.auction))
+            candidate = rng.choice(tempting_calls(rules, auction))
         return {"dealer": dealer, "calls": calls, "call": candidate}
+
+    def generate_situation(self, rng, profile, difficulty, situation):
+        """The call to judge chosen among those the engine says show ``situation``, after each
+        call of lively auctions (coinches and raises more often than :meth:`generate`'s,
+        as long as its own at this level). A rare refusal (a second coinche, a surcoinche
+        by the defence) shows within a few auctions this way, where waiting for a random
+        question to show it took hundreds of whole questions."""
+        rules = coinche_profile(profile)
+        for _ in range(SITUATION_AUCTIONS):
+            dealer = rng.choice(SEATS)
+            auction, calls = Auction(rules, dealer), []
+            while len(calls) < 2 + 2 * difficulty:
+                calls.append(_lively_call(rng, auction))
+                auction.apply(parse_call(calls[-1]))
+                if auction.done:
+                    break
+                candidates = {*auction.legal_calls(), *tempting_calls(rules, auction)}
+                found = sorted(call for call in candidates if _verdict(auction, call) == situation)
+                if found:
+                    return {"dealer": dealer, "calls": list(calls), "call": rng.choice(found)}
+        return None
 
     def prompt(self, question):
         return Step("quiz_coinche_call_legal", {"seat": question["data"]["dealer"]})
@@ -166,6 +217,30 @@ def _contract_label(value: str) -> dict:
     return {"code": code[double], "params": params}
 
 
+def contract_options(
+    rules: Profile, dealer: str, calls: list[str], rng: random.Random, difficulty: int
+) -> list[str]:
+    """The contract a finished auction ends in and three tempting wrong ones (earlier bids,
+    the last bid without its double, no contract), in random order."""
+    right = _contract_value(run_auction(rules, dealer, calls).contract)
+    wrong = {"none"}
+    auction = Auction(rules, dealer)
+    for text in calls:
+        auction.apply(parse_call(text))
+        if auction.holder:
+            wrong.add(_contract_value(auction.contract()))
+            wrong.add(f"{auction.holder}:{auction.bid}:{auction.trump}:1")
+            if auction.double == 1 and difficulty > 1:
+                wrong.add(f"{auction.holder}:{auction.bid}:{auction.trump}:2")
+    wrong.discard(right)
+    while len(wrong) < 3:
+        bid = rules.min_bid + rules.bid_step * rng.randrange(3)
+        wrong.add(f"{rng.choice(SEATS)}:{bid}:{rng.choice(rules.trumps)}:1")
+    options = [right, *rng.sample(sorted(wrong), min(3, len(wrong)))]
+    rng.shuffle(options)
+    return options
+
+
 @register
 class FinalContract(CoincheType):
     name = "final_contract"
@@ -176,25 +251,25 @@ class FinalContract(CoincheType):
         rules = coinche_profile(profile)
         dealer = rng.choice(SEATS)
         calls = random_calls(rng, rules, dealer, None)
-        result = run_auction(rules, dealer, calls)
-        right = _contract_value(result.contract)
-        # Tempting wrong answers: earlier bids, the last bid without its double, no contract.
-        wrong = {"none"}
-        auction = Auction(rules, dealer)
-        for text in calls:
-            auction.apply(parse_call(text))
-            if auction.holder:
-                wrong.add(_contract_value(auction.contract()))
-                wrong.add(f"{auction.holder}:{auction.bid}:{auction.trump}:1")
-                if auction.double == 1 and difficulty > 1:
-                    wrong.add(f"{auction.holder}:{auction.bid}:{auction.trump}:2")
-        wrong.discard(right)
-        while len(wrong) < 3:
-            bid = rules.min_bid + rules.bid_step * rng.randrange(3)
-            wrong.add(f"{rng.choice(SEATS)}:{bid}:{rng.choice(rules.trumps)}:1")
-        options = [right, *rng.sample(sorted(wrong), min(3, len(wrong)))]
-        rng.shuffle(options)
-        return {"dealer": dealer, "calls": calls, "options": options}
+        return {
+            "dealer": dealer,
+            "calls": calls,
+            "options": contract_options(rules, dealer, calls, rng, difficulty),
+        }
+
+    def generate_situation(self, rng, profile, difficulty, situation):
+        """A redeal is four passes: drawn directly, not waited for among random auctions."""
+        if situation != "auction_redeal":
+            return None
+        rules = coinche_profile(profile)
+        dealer, calls = rng.choice(SEATS), ["pass"] * 4
+        if run_auction(rules, dealer, calls).contract is not None:
+            return None
+        return {
+            "dealer": dealer,
+            "calls": calls,
+            "options": contract_options(rules, dealer, calls, rng, difficulty),
+        }
 
     def prompt(self, question):
         return Step("quiz_coinche_final_contract", {"seat": question["data"]["dealer"]})

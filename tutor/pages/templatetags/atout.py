@@ -3,6 +3,7 @@
 Loaded as a builtin (see settings.TEMPLATES), so templates need no ``{% load %}``.
 """
 
+import secrets
 import sys
 
 from babel.dates import format_date
@@ -90,6 +91,58 @@ def drawn(parser, token):
     if len(values) != len(bits) - 2:
         raise template.TemplateSyntaxError("drawn takes name=value pairs after the template")
     return DrawnNode(bits[1][1:-1], values)
+
+
+# Regions of a page kept by ``{% kept %}``, weighed as the fragments above.
+REGIONS = LRU(items=3000, size=16 * 1024 * 1024)
+# Where the visitor's CSRF token goes in a kept region; random per process, so no page can
+# carry it by chance.
+CSRF_MARK = f"csrf-{secrets.token_hex(12)}"
+
+
+class KeptNode(template.Node):
+    def __init__(self, nodelist, place: tuple, values: list):
+        self.nodelist, self.place, self.values = nodelist, place, values
+
+    def render(self, context) -> str:
+        request = context.get("request")
+        where = (
+            (request.get_full_path(), request.headers.get("HX-Current-URL", ""))
+            if request is not None
+            else None
+        )
+        # Whether the page has a CSRF token at all (not its value: reading it would set
+        # the cookie on pages that never asked for one).
+        token = "csrf_token" in context
+        values = freeze([value.resolve(context) for value in self.values])
+        key = (self.place, _lang(), caching.CATALOGS, where, token, values)
+
+        def draw() -> str:
+            if not token:
+                return self.nodelist.render(context)
+            with context.push(csrf_token=CSRF_MARK):
+                return self.nodelist.render(context)
+
+        text = REGIONS.get_or_make(key, draw, _weight)
+        if CSRF_MARK in text:
+            text = text.replace(CSRF_MARK, str(context["csrf_token"]))
+        return mark_safe(text)
+
+
+@register.tag
+def kept(parser, token):
+    """``{% kept "name" value… %}…{% endkept %}``: the region rendered once per language,
+    address (and htmx's current URL) and distinct values, and reused for every visitor who
+    gets the same: a learner's own marks, stars and goal stay outside it. The region may read
+    nothing but the values named (and the address, language and CSRF token, which is written
+    in afresh for each visitor)."""
+    bits = token.split_contents()
+    if len(bits) < 2 or bits[1][0] not in "\"'":
+        raise template.TemplateSyntaxError("kept takes a quoted name, then the values it reads")
+    nodelist = parser.parse(("endkept",))
+    parser.delete_first_token()
+    place = (parser.origin.name if parser.origin else "", bits[1][1:-1])
+    return KeptNode(nodelist, place, [parser.compile_filter(bit) for bit in bits[2:]])
 
 
 @register.filter

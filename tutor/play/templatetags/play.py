@@ -54,14 +54,13 @@ def call_buttons(buttons) -> str:
 def game_target(spec) -> int | str:
     """The points a game is played to under a profile name or house-rule JSON (the
     engine's value); nothing for a spec the engine refuses."""
-    import json
-
+    from tutor.guard import inputs
     from tutor.rules.coinche.profiles import coinche_profile
     from tutor.rules.errors import RulesError
 
     try:
         if isinstance(spec, str) and spec.lstrip().startswith("{"):
-            spec = json.loads(spec)
+            spec = inputs.json_value(spec)
         return coinche_profile(spec).target
-    except (RulesError, ValueError):
+    except (RulesError, inputs.BadInput):
         return ""

@@ -58,16 +58,15 @@ messages(
         ),
         "capot_not_in_profile": gettext_noop("This profile has no capot bid."),
         "generale_not_in_profile": gettext_noop("This profile has no générale."),
-        # A bid that repeats the current one is told that equalling is not enough; a lower
-        # one, that it is lower.
+        # An equal bid is told that matching is not enough; a lower one, that it is lower.
         "bid_not_higher": variants(
-            lambda params: "equal" if params["bid"] == params["bid_current"] else "lower",
+            lambda params: "equal" if params.get("equal") else "lower",
             equal=gettext_noop(
-                "The current bid is %(bid_current)s and %(bid)s does not beat it: a bid must "
-                "go higher; equalling it is not enough."
+                "The current bid is %(bid_current)s and %(bid)s does not beat it: a bid must go "
+                "higher; equalling it is not enough."
             ),
             lower=gettext_noop(
-                "The current bid is %(bid_current)s and %(bid)s is below it: a bid must go higher."
+                "The current bid is %(bid_current)s and %(bid)s is lower: a bid must go higher."
             ),
         ),
         "own_bid_same_suit": gettext_noop(
@@ -124,7 +123,7 @@ messages(
 
 _CALL = re.compile(
     r"^(?:([NESWnesw]):)?(pass|coinche|surcoinche|"
-    r"(\d{1,4}|capotbelote|capot|generalebelote|generale)(SA|TA|[SHDC]))$",
+    r"([0-9]{1,4}|capotbelote|capot|generalebelote|generale)(SA|TA|[SHDC]))$",
     re.I,
 )
 # The bids that are not numbers, in rank order (002 line 165: a belote capot above a
@@ -258,10 +257,11 @@ class Auction:
                 "bid_out_of_range",
                 {"bid": call.bid, "points_min": low, "points_max": high, "step": step},
             )
-        if self.bid is not None and self._rank(call.bid, call.trump) <= self._rank(
-            self.bid, self.trump
-        ):
-            return Step("bid_not_higher", {"bid": call.bid, "bid_current": self.bid})
+        if self.bid is not None:
+            rank, current = self._rank(call.bid, call.trump), self._rank(self.bid, self.trump)
+            if rank <= current:
+                params = {"bid": call.bid, "bid_current": self.bid, "equal": rank == current}
+                return Step("bid_not_higher", params)
         # Only the bidder's last turn (raise_own_bid) lets a seat bid over itself.
         if seat == self.holder and p.raise_own_bid_other_suit_only and call.trump == self.trump:
             return Step("own_bid_same_suit", {"seat": seat, "trump": call.trump})

@@ -60,10 +60,24 @@ messages(
             "declarations, %(points)s points.",
             "points",
         ),
-        # 000: between equal declarations, one in trumps beats one in a plain suit.
-        "declarations_trump_wins": gettext_noop(
-            "The two partnerships' best declarations are worth the same and run as high: "
-            "the one in trumps wins the tie."
+        # Why the best declaration wins when both sides hold one worth as much.
+        "declarations_why": variants(
+            lambda params: params["why"],
+            carre=gettext_noop(
+                "The two best declarations are worth the same, and under these rules a carré "
+                "beats a sequence."
+            ),
+            sequence=gettext_noop(
+                "The two best declarations are worth the same, and under these rules a sequence "
+                "beats a carré."
+            ),
+            height=gettext_noop(
+                "The two best declarations are worth the same: the one with the higher cards wins."
+            ),
+            trump=gettext_noop(
+                "The two best declarations are worth the same and go up to the same card: the one "
+                "in trumps wins."
+            ),
         ),
         "declarations_tie": gettext_noop(
             "Both partnerships hold declarations of the same value: neither scores them."
@@ -231,6 +245,31 @@ def declaration_step(seat: str, c: Combination) -> Step:
     return Step("declaration", params)
 
 
+def _why(by_seat: dict[str, list[Combination]], winner: int) -> str | None:
+    """What decided between the two sides' best declarations when they are worth the same
+    (their keys: points, kind, top card, trump), or None when one is worth more or alone."""
+    keys = [
+        max(
+            (c.key for seat, cs in by_seat.items() if (seat in "NS") == (side == 0) for c in cs),
+            default=None,
+        )
+        for side in (0, 1)
+    ]
+    won, lost = keys[winner], keys[1 - winner]
+    if lost is None or won[0] != lost[0]:
+        return None
+    if won[1] != lost[1]:
+        carre = next(
+            c.kind == "carre"
+            for seat, cs in by_seat.items()
+            if (seat in "NS") == (winner == 0)
+            for c in cs
+            if c.key == won
+        )
+        return "carre" if carre else "sequence"
+    return "height" if won[2] != lost[2] else "trump"
+
+
 def declaration_steps(
     by_seat: dict[str, list[Combination]], winner: int | None, withheld: bool = False
 ) -> list[Step]:
@@ -250,12 +289,9 @@ def declaration_steps(
         steps.append(Step("declarations_tie"))
     else:
         side = "NS" if winner == 0 else "EW"
-        keys: tuple[list, list] = ([], [])
-        for seat, combinations in by_seat.items():
-            keys[0 if seat in "NS" else 1].extend(c.key for c in combinations)
-        if keys[0] and keys[1] and max(keys[0])[:3] == max(keys[1])[:3]:
-            # Equal in points, kind and height: only being in trumps told them apart.
-            steps.append(Step("declarations_trump_wins"))
+        why = _why(by_seat, winner)
+        if why:
+            steps.append(Step("declarations_why", {"why": why}))
         points = sum(
             c.points
             for seat, combinations in by_seat.items()

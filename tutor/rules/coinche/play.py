@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from ..cards import SUIT_MASKS, SUITS, card_code, next_seat, partner_of
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, group_cards, messages, ngettext_noop
+from ..explain import Step, about_seat, gettext_noop, group_cards, messages, ngettext_noop
 from .profiles import Profile
 from .tricks import (
     ABOVE_TRUMP,
@@ -47,9 +47,18 @@ GENERALE_BIDS = ("generale", "generalebelote")
 
 messages(
     {
-        "lead_any": gettext_noop("You lead the trick: you may play any card."),
-        "lead_no_trump_vs_capot": gettext_noop(
-            "You lead against a capot or générale: under this profile you may not lead a trump."
+        "lead_any": about_seat(
+            gettext_noop("%(seat_playing)s leads the trick and may play any card."),
+            gettext_noop("You lead the trick: you may play any card."),
+        ),
+        "lead_no_trump_vs_capot": about_seat(
+            gettext_noop(
+                "%(seat_playing)s leads against a capot or générale: under these rules a trump "
+                "may not be led."
+            ),
+            gettext_noop(
+                "You lead against a capot or générale: under this profile you may not lead a trump."
+            ),
         ),
         "illegal_trump_lead": ngettext_noop(
             "You may not lead %(neither_the_card)s: it is a trump, and against a capot a trump "
@@ -58,52 +67,126 @@ messages(
             "cannot be led.",
             "card",
         ),
-        "trump_led_overtrump": gettext_noop(
-            "Trumps were led: you must play a trump higher than %(the_card_master)s."
+        "trump_led_overtrump": about_seat(
+            gettext_noop(
+                "Trumps were led: %(seat_playing)s must play a trump higher than "
+                "%(the_card_master)s."
+            ),
+            gettext_noop("Trumps were led: you must play a trump higher than %(the_card_master)s."),
         ),
-        "trump_led_any_trump": gettext_noop(
-            "Trumps were led and you cannot beat %(the_card_master)s: play any trump."
+        "trump_led_any_trump": about_seat(
+            gettext_noop(
+                "Trumps were led and %(seat_playing)s cannot beat %(the_card_master)s, so must "
+                "play a trump, any one."
+            ),
+            gettext_noop(
+                "Trumps were led and you cannot beat %(the_card_master)s: play any trump."
+            ),
         ),
-        "trump_led_no_trump": gettext_noop(
-            "Trumps were led and you have none left: you may play any card."
+        "trump_led_no_trump": about_seat(
+            gettext_noop(
+                "Trumps were led and %(seat_playing)s has none left, so may play any card."
+            ),
+            gettext_noop("Trumps were led and you have none left: you may play any card."),
         ),
-        "follow_suit": gettext_noop(
-            "You hold %(suit)s, the suit led: play one of them; you need not beat the trick."
+        "follow_suit": about_seat(
+            gettext_noop(
+                "%(seat_playing)s holds %(suit)s, the suit led, so must play one of them, without"
+                " having to beat the trick."
+            ),
+            gettext_noop(
+                "You hold %(suit)s, the suit led: play one of them; you need not beat the trick."
+            ),
         ),
-        "partner_master": gettext_noop(
-            "You hold no %(suit)s and your partner, %(seat)s, is winning the trick with "
-            "%(the_card_master)s: you may play any card."
+        "partner_master": about_seat(
+            gettext_noop(
+                "%(seat_playing)s holds no %(suit)s and their partner, %(seat)s, is winning the "
+                "trick with %(the_card_master)s, so any card may be played."
+            ),
+            gettext_noop(
+                "You hold no %(suit)s and your partner, %(seat)s, is winning the trick with "
+                "%(the_card_master)s: you may play any card."
+            ),
         ),
-        "must_trump": gettext_noop(
-            "You hold no %(suit)s and an opponent is winning the trick: you must trump."
+        "must_trump": about_seat(
+            gettext_noop(
+                "%(seat_playing)s holds no %(suit)s and an opponent is winning the trick, so must"
+                " trump."
+            ),
+            gettext_noop(
+                "You hold no %(suit)s and an opponent is winning the trick: you must trump."
+            ),
         ),
-        "must_overtrump": gettext_noop(
-            "You hold no %(suit)s and an opponent is winning with %(the_card_master)s: you must "
-            "play a higher trump."
+        "must_overtrump": about_seat(
+            gettext_noop(
+                "%(seat_playing)s holds no %(suit)s and an opponent is winning with "
+                "%(the_card_master)s, so must play a higher trump."
+            ),
+            gettext_noop(
+                "You hold no %(suit)s and an opponent is winning with %(the_card_master)s: you "
+                "must play a higher trump."
+            ),
         ),
-        "must_undertrump": gettext_noop(
-            "You hold no %(suit)s and cannot beat %(the_card_master)s of your opponent: under "
-            "this profile you must still play a trump, even a lower one (undertrump)."
+        "must_undertrump": about_seat(
+            gettext_noop(
+                "%(seat_playing)s holds no %(suit)s and cannot beat %(the_card_master)s of the "
+                "opponent: under these rules a trump must still be played, even a lower one "
+                "(undertrump)."
+            ),
+            gettext_noop(
+                "You hold no %(suit)s and cannot beat %(the_card_master)s of your opponent: under "
+                "this profile you must still play a trump, even a lower one (undertrump)."
+            ),
         ),
-        "may_discard": gettext_noop(
-            "You hold no %(suit)s and cannot beat %(the_card_master)s of your opponent: under "
-            "this profile you may discard any card instead of playing a lower trump."
+        "may_discard": about_seat(
+            gettext_noop(
+                "%(seat_playing)s holds no %(suit)s and cannot beat %(the_card_master)s of the "
+                "opponent: under these rules any card may be discarded instead of a lower trump."
+            ),
+            gettext_noop(
+                "You hold no %(suit)s and cannot beat %(the_card_master)s of your opponent: under "
+                "this profile you may discard any card instead of playing a lower trump."
+            ),
         ),
-        "no_suit_no_trump": gettext_noop(
-            "You hold neither %(suit)s nor a trump: you may play any card."
+        "no_suit_no_trump": about_seat(
+            gettext_noop(
+                "%(seat_playing)s holds neither %(suit)s nor a trump, so may play any card."
+            ),
+            gettext_noop("You hold neither %(suit)s nor a trump: you may play any card."),
         ),
-        "sa_follow": gettext_noop(
-            "No trump: you hold %(suit)s, the suit led, so play one of them; you need not beat "
-            "the trick."
+        "sa_follow": about_seat(
+            gettext_noop(
+                "No trump: %(seat_playing)s holds %(suit)s, the suit led, so must play one of "
+                "them, without having to beat the trick."
+            ),
+            gettext_noop(
+                "No trump: you hold %(suit)s, the suit led, so play one of them; you need not beat "
+                "the trick."
+            ),
         ),
-        "sa_discard": gettext_noop("No trump: you hold no %(suit)s, so you may play any card."),
-        "ta_overcard": gettext_noop(
-            "All trumps: you must follow %(suit)s and beat %(the_card_master)s."
+        "sa_discard": about_seat(
+            gettext_noop("No trump: %(seat_playing)s holds no %(suit)s, so may play any card."),
+            gettext_noop("No trump: you hold no %(suit)s, so you may play any card."),
         ),
-        "ta_follow": gettext_noop(
-            "All trumps: you cannot beat %(the_card_master)s, so play any of your %(suit)s."
+        "ta_overcard": about_seat(
+            gettext_noop(
+                "All trumps: %(seat_playing)s must follow %(suit)s and beat %(the_card_master)s."
+            ),
+            gettext_noop("All trumps: you must follow %(suit)s and beat %(the_card_master)s."),
         ),
-        "ta_discard": gettext_noop("All trumps: you hold no %(suit)s, so you may play any card."),
+        "ta_follow": about_seat(
+            gettext_noop(
+                "All trumps: %(seat_playing)s cannot beat %(the_card_master)s, so may play any of"
+                " their %(suit)s."
+            ),
+            gettext_noop(
+                "All trumps: you cannot beat %(the_card_master)s, so play any of your %(suit)s."
+            ),
+        ),
+        "ta_discard": about_seat(
+            gettext_noop("All trumps: %(seat_playing)s holds no %(suit)s, so may play any card."),
+            gettext_noop("All trumps: you hold no %(suit)s, so you may play any card."),
+        ),
         # Counted by the cards: a language may build the sentence otherwise around a list
         # after a negation ("ne pouvez jouer ni… ni…").
         "illegal_must_follow": ngettext_noop(

@@ -80,7 +80,14 @@ _MULTIPLIED_THEN_EXTRAS = variants(
 messages(
     {
         "side_total": gettext_noop("%(side)s: %(sum)s."),
-        "side_total_capot": gettext_noop("%(side)s took every trick (capot): %(sum)s."),
+        "side_total_capot": variants(
+            lambda params: "generale" if "seat" in params else "capot",
+            capot=gettext_noop("%(side)s took every trick (capot): %(sum)s."),
+            # One player alone took the eight tricks: said as such, not as the side's capot.
+            generale=gettext_noop(
+                "%(seat)s took all eight tricks alone (générale); %(side)s count %(sum)s."
+            ),
+        ),
         "declarations_aside": gettext_noop(
             "Under this profile declarations do not count towards the contract; they are added "
             "to the score afterwards."
@@ -461,11 +468,13 @@ def score_deal(profile: Profile, summary: DealSummary, explain: bool = False) ->
         scaled = [convert(cards[s], trump, profile, bonus[s]) for s in (0, 1)]
     totals = (scaled[0] + counted[0] + bel[0], scaled[1] + counted[1] + bel[1])
     if steps is not None:
+        alone = next((SEATS[i] for i in range(4) if t[i] == 8), None)
         for s in (0, 1):
             steps.append(
                 Step(
                     "side_total_capot" if capot == s else "side_total",
                     {
+                        **({"seat": alone} if capot == s and alone else {}),
                         "side": SIDES[s],
                         "points_cards": cards[s],
                         "points_capot" if capot == s else "points_last": bonus[s],

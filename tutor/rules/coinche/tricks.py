@@ -42,14 +42,24 @@ messages(
             card=gettext_noop("%(the_card)s wins the trick: it is the highest trump played."),
             card_only=gettext_noop("%(the_card)s wins the trick: it is the only trump played."),
         ),
+        # "played": the winner is the highest card of the suit led on the table, not of
+        # the suit (a king wins where the ace is still in a hand).
         "trick_won_by_suit": variants(
             _trick_case,
             seat=gettext_noop(
-                "%(seat)s wins the trick with %(the_card)s, the highest card of the suit led "
-                "(%(suit)s): nobody trumped."
+                "%(seat)s wins the trick with %(the_card)s, the highest card played in the suit "
+                "led (%(suit)s): nobody trumped."
+            ),
+            seat_only=gettext_noop(
+                "%(seat)s wins the trick with %(the_card)s, the only card played in the suit "
+                "led (%(suit)s): nobody trumped."
             ),
             card=gettext_noop(
-                "%(the_card)s wins the trick: it is the highest card of the suit led "
+                "%(the_card)s wins the trick: it is the highest card played in the suit led "
+                "(%(suit)s), and nobody trumped."
+            ),
+            card_only=gettext_noop(
+                "%(the_card)s wins the trick: it is the only card played in the suit led "
                 "(%(suit)s), and nobody trumped."
             ),
         ),
@@ -60,10 +70,14 @@ messages(
             ),
             card=gettext_noop("%(the_card)s wins the trick: only the suit led, %(suit)s, can win."),
         ),
-        "trick_points": ngettext_noop(
-            "The trick is worth %(points)s point: %(cards)s.",
-            "The trick is worth %(points)s points: %(cards)s.",
-            "points",
+        "trick_points": variants(
+            lambda params: "some" if params["points"] else "none",
+            some=ngettext_noop(
+                "The trick is worth %(points)s point: %(cards)s.",
+                "The trick is worth %(points)s points: %(cards)s.",
+                "points",
+            ),
+            none=gettext_noop("The trick is worth nothing: %(cards)s."),
         ),
     }
 )
@@ -267,7 +281,9 @@ def explain_trick(
         count = sum(1 for card in cards if card >> 3 == trump)
         first = Step("trick_won_by_trump", {"card": card_code(win), "count": count, **seat})
     else:
-        first = Step("trick_won_by_suit", {"card": card_code(win), "suit": lead, **seat})
+        count = sum(1 for card in cards if card >> 3 == cards[0] >> 3)
+        params = {"card": card_code(win), "suit": lead, "count": count, **seat}
+        first = Step("trick_won_by_suit", params)
     points = Step(
         "trick_points",
         {"points": trick_points(cards, trump, profile), "cards": [card_code(c) for c in cards]},

@@ -18,7 +18,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.commands import makemessages
 
-FORMED = re.compile(r"%\((?:the|of_the|to_the|neither_the|at_the)_\w+\)s")
+FORMED = re.compile(r"%\((?:the|of_the|to_the|neither_the|at_the|of)_\w+\)s")
 FLAG = re.compile(r"^(#,.*?)(?<!no-)python-format", re.M)
 
 
@@ -45,11 +45,13 @@ def _unfuzzy_same_msgid(entry: str) -> str:
 
 
 def flag_formed_entries(path: Path) -> None:
-    """Marks the entries whose msgid holds a card or player form as no-python-format."""
+    """Marks as no-python-format the entries whose msgid holds a card, player or seat form,
+    or whose translation asks for a form the msgid does not ("A mão %(of_the_player)s"
+    for "The hand of %(player)s")."""
     entries = path.read_text(encoding="utf-8").split("\n\n")
     for index, entry in enumerate(entries):
-        msgid = entry.split("\nmsgstr", 1)[0]
-        if FORMED.search(msgid.replace('"\n"', "")):
+        msgid, _, msgstr = (part.replace('"\n"', "") for part in entry.partition("\nmsgstr"))
+        if FORMED.search(msgid) or set(FORMED.findall(msgstr)) - set(FORMED.findall(msgid)):
             entries[index] = _unfuzzy_same_msgid(FLAG.sub(r"\1no-python-format", entry))
     path.write_text("\n\n".join(entries), encoding="utf-8")
 
