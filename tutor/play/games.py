@@ -23,9 +23,11 @@ from tutor.guard import inputs
 from tutor.pages import rules as page_rules
 from tutor.quiz.owner import owner
 from tutor.quiz.sheet import contract_label
+from tutor.reports import spots
 from tutor.rules.cards import SEATS, next_seat
 from tutor.rules.coinche.game import Game
 from tutor.rules.coinche.profiles import coinche_profile
+from tutor.rules.coinche.summary import summary_payload
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, gettext_noop, messages, seat_name
 
@@ -74,7 +76,7 @@ def game_view(
     spec = table_game.profile
     profile = coinche_profile(spec)
     game = Game(profile)
-    rows = []
+    rows, asked, said = [], [], []
     deals = list(table_game.deals.order_by("number"))
     for record in deals:
         deal = _table(record, current).deal
@@ -82,6 +84,9 @@ def game_view(
             break
         result = deal.result()
         steps = game.add_deal(result.summary, result.score)
+        # The deal as the engine's ``score`` question: the sheet's report holds no cards.
+        asked.append(summary_payload(result.summary, result.summary.classic))
+        said = steps
         contract = deal.contract.as_dict()
         rows.append(
             {
@@ -103,6 +108,11 @@ def game_view(
         "url": reverse("play_game", args=[table_game.token]),
         "target": profile.target,
         "rows": rows,
+        # The sheet's report: its deals, and the engine's words at the last one's end when
+        # the sheet shows them (no deal being played after it).
+        "report": spots.sheet(spec, asked, said if len(rows) == len(deals) else [])
+        if asked
+        else None,
         "totals": tuple(game.totals),
         "game_scores": json.dumps(dict(zip(("NS", "EW"), game.totals, strict=True))),
         "winner": winner,

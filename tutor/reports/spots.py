@@ -125,9 +125,10 @@ def score(payload: dict, steps: Iterable) -> Spot:
     return Spot("score", dict(payload), _rules_of(payload["profile"]), _steps(steps))
 
 
-def sheet(profile: str, deals: list[dict], steps: Iterable) -> Spot:
+def sheet(profile: str | dict, deals: list[dict], steps: Iterable) -> Spot:
+    """A score sheet's deals under ``profile`` (a name, or a played game's house rules)."""
     position = {"profile": profile, "deals": deals}
-    return Spot("sheet", position, profile, _steps(steps), len(deals) or None)
+    return Spot("sheet", position, _rules_of(profile), _steps(steps), len(deals) or None)
 
 
 def _rules_of(spec: object) -> str:

@@ -28,7 +28,8 @@ from .deal import PlayedDeal, cut_and_deal, play_random, summarize
 from .declarations import best_declarations, compare
 from .play import decide
 from .profiles import Profile, coinche_profile
-from .scoring import SIDES, Contract, DealSummary, score_deal
+from .scoring import SIDES, Contract, score_deal
+from .summary import summary_payload
 from .tricks import POWER, SA, TA, order_map, trump_code
 
 messages(
@@ -130,20 +131,6 @@ _FREE = {
 }
 
 
-def _summary_json(summary: DealSummary, classic: bool) -> dict:
-    c = summary.contract
-    return {
-        "game": "belote" if classic else "coinche",
-        "contract": c.as_dict(),
-        "card_points": dict(zip(SIDES, summary.card_points, strict=True)),
-        "tricks": dict(zip(SEATS, summary.tricks, strict=True)),
-        "last_trick": SIDES[summary.last_trick],
-        "declarations": dict(zip(SIDES, summary.declarations, strict=True)),
-        "belote": dict(zip(SIDES, summary.belote, strict=True)),
-        "deposit": summary.deposit,
-    }
-
-
 def _deal_json(profile, dealer, hands, plays, summary, classic) -> dict | None:
     # A deal the profile cancels after the auction is never played. The whole hands are
     # read (a superset of the six held in a six-card auction): the JSON lists each hand in
@@ -156,7 +143,7 @@ def _deal_json(profile, dealer, hands, plays, summary, classic) -> dict | None:
         "hands": _hands_json(hands),
         "contract": summary.contract.as_dict(),
         "plays": _codes(plays),
-        "summary": _summary_json(summary, classic),
+        "summary": summary_payload(summary, classic),
         "scores": dict(zip(SIDES, result.scores, strict=True)),
         "made": result.made,
     }

@@ -24,7 +24,7 @@ from ..explain import gettext_noop, messages, ngettext_noop
 from ..payload import field, integer, mapping, seat_values, side_or_seat, side_values
 from .declarations import belote_suits
 from .profiles import Profile
-from .scoring import Contract, DealSummary
+from .scoring import SIDES, Contract, DealSummary
 from .tricks import SA, TA, hand_points, parse_trump, trump_code
 
 messages(
@@ -186,6 +186,21 @@ def parse_summary(payload: dict, profile: Profile) -> DealSummary:
     check_belote(belote, profile, contract.trump)
     deposit = integer(field(payload, "deposit", 0), "deposit")
     return DealSummary(contract, card_points, tricks, last, declarations, belote, deposit, classic)
+
+
+def summary_payload(summary: DealSummary, classic: bool = False) -> dict:
+    """The ``score`` question of a summary (the inverse of :func:`parse_summary`, the profile
+    left to the caller)."""
+    return {
+        "game": "belote" if classic else "coinche",
+        "contract": summary.contract.as_dict(),
+        "card_points": dict(zip(SIDES, summary.card_points, strict=True)),
+        "tricks": dict(zip(SEATS, summary.tricks, strict=True)),
+        "last_trick": SIDES[summary.last_trick],
+        "declarations": dict(zip(SIDES, summary.declarations, strict=True)),
+        "belote": dict(zip(SIDES, summary.belote, strict=True)),
+        "deposit": summary.deposit,
+    }
 
 
 # A score sheet at the table asks for what players read off the tricks: who took the
