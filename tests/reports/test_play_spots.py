@@ -9,11 +9,14 @@ import pytest
 
 from tests.play.test_game import finish_deal, start_game, token
 from tests.reports.helpers import assert_shown, links, send, spot
+from tutor.play.chouine import ChouineTable, cut_for, refusals, trick_steps
 from tutor.play.coinche import CoincheTable
 from tutor.play.models import TableDeal
+from tutor.rules.cards import card_code
 from tutor.rules.cli import ask
 from tutor.rules.coinche.game import Game
 from tutor.rules.coinche.profiles import coinche_profile
+from tutor.rules.explain import Step
 
 pytestmark = pytest.mark.django_db
 
@@ -58,3 +61,134 @@ def test_a_played_game_sheet_carries_its_deals_and_the_game_steps(client):
     for key in (record.token, record.table_game.token):
         assert key not in report.spot and key not in report.path
     assert "hands" not in json.dumps(report.position)
+
+
+def _to_a_refusal(game: str, seed: int) -> TableDeal:
+    """A deal played with the first legal move until the learner must play with a card of
+    their hand refused by the rules, saved there."""
+    if game == "coinche":
+        record = TableDeal(game=game, seed=seed, dealer="N", profile="federation", seats="S")
+        table = CoincheTable(record)
+    else:
+        record = TableDeal(game=game, seed=seed, dealer=cut_for(seed)[0], profile="chouine")
+        record.seats = "A"
+        table = ChouineTable(record)
+    for _ in range(80):
+        table.advance()
+        if table.waiting():
+            record.seen += 1
+            continue
+        deal = table.deal
+        if record.finished:
+            break
+        if game == "coinche" and deal.phase == "auction":
+            # The learner takes the first contract they can, so that the deal is played.
+            table.move("call", "80H" if "80H" in deal.auction.legal_calls() else "pass")
+            continue
+        if game == "coinche" and deal.phase == "redeal":
+            raise AssertionError("no contract: choose another seed")
+        if game == "coinche":
+            legal, refused = deal.legal().legal, deal.legal().illegal
+        else:
+            legal = deal.legal_cards()
+            refused = refusals(deal)
+        if deal.to_move == record.seats and refused:
+            break
+        table.move("play", card_code(legal[0]))
+    else:
+        raise AssertionError("no refused card met")
+    record.save()
+    return record
+
+
+def _why_part(body: str) -> str:
+    start = body.index('<details class="play-why"')
+    return body[start : body.index("</details>", start)]
+
+
+@pytest.mark.parametrize(("game", "lang", "seed"), [("coinche", "es", 5), ("chouine", "ro", 1)])
+def test_the_why_list_carries_the_rule_and_every_refusal_once(client, game, lang, seed):
+    record = _to_a_refusal(game, seed)
+    body = client.get(f"/{lang}/play/{game}/{record.token}/").content.decode()
+    why = _why_part(body)
+    # One link for the list, none per card.
+    (link,) = links(why)
+    assert links(body).count(link) == 1
+    report = send(client, link)
+    table = (CoincheTable if game == "coinche" else ChouineTable)(record)
+    deal = table.deal
+    if game == "coinche":
+        answer = deal.legal()
+        said = [answer.steps[0], *answer.illegal.values()]
+    else:
+        said = [deal.play_rule(), *(Step(c, p) for c, p in refusals(deal).values())]
+    assert sorted(report.codes) == sorted(step.code for step in once(said))
+    assert len(report.codes) >= 2
+    assert_shown(
+        report,
+        why,
+        page="play",
+        lang=lang,
+        rules="federation" if game == "coinche" else "chouine",
+        codes=report.codes,
+        step=len(record.moves),
+    )
+    assert report.position["moves"] == record.moves
+    assert report.position["replay"] == table.replay_payload()
+    assert record.token not in report.spot and record.token not in report.path
+
+
+def _to_a_gathered_trick(game: str, seed: int) -> TableDeal:
+    """A deal played with the first legal move until a trick is gathered and waits to be
+    read, saved there."""
+    if game == "coinche":
+        record = TableDeal(game=game, seed=seed, dealer="N", profile="federation", seats="S")
+        table = CoincheTable(record)
+    else:
+        record = TableDeal(game=game, seed=seed, dealer=cut_for(seed)[0], profile="chouine")
+        record.seats = "A"
+        table = ChouineTable(record)
+    for _ in range(40):
+        table.advance()
+        if table.waiting():
+            record.save()
+            return record
+        deal = table.deal
+        if game == "coinche" and deal.phase == "auction":
+            table.move("call", "80H" if "80H" in deal.auction.legal_calls() else "pass")
+        elif game == "coinche":
+            table.move("play", card_code(deal.legal().legal[0]))
+        else:
+            table.move("play", card_code(deal.legal_cards()[0]))
+    raise AssertionError("no trick gathered")
+
+
+@pytest.mark.parametrize(("game", "lang"), [("coinche", "pt"), ("chouine", "fr")])
+def test_the_gathered_trick_carries_who_won_it_and_why(client, game, lang):
+    record = _to_a_gathered_trick(game, 2)
+    body = client.get(f"/{lang}/play/{game}/{record.token}/").content.decode()
+    start = body.index('<section class="play-gathered')
+    gathered = body[start : body.index("</section>", start)]
+    (link,) = links(gathered)
+    report = send(client, link)
+    table = (CoincheTable if game == "coinche" else ChouineTable)(record)
+    if game == "coinche":
+        trick = table.deal.tricks[-1]
+        said = [trick.steps[0]]
+    else:
+        trick = table.deal.history[-1].trick
+        said = [
+            Step("play_chouine_trick_goes", {"number": trick.number, "player": trick.winner}),
+            trick_steps(table.deal, trick)[0],
+        ]
+    assert_shown(
+        report,
+        gathered,
+        page="play",
+        lang=lang,
+        rules="federation" if game == "coinche" else "chouine",
+        codes=[step.code for step in said],
+        step=len(record.moves),
+    )
+    assert [s["params"] for s in report.sentences] == [s.params for s in said]
+    assert report.position["replay"] == table.replay_payload()

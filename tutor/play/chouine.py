@@ -507,13 +507,13 @@ class ChouineTable:
         hand = [card_code(c) for c in deal.hand(player)]
         lead = deal.lead_card
         illegal = refusals(deal)
-        refused = {
-            card_code(c): self.say(Step(code, params), lang)
-            for c, (code, params) in illegal.items()
+        refusals_said = {
+            card_code(c): self.spoken(Step(code, params)) for c, (code, params) in illegal.items()
         }
+        refused = {code: sentence(step, lang) for code, step in refusals_said.items()}
         # The engine's rule, which knows about an announcement waiting for its card.
-        rule = deal.play_rule()
-        rule_text = self.say(rule, lang)
+        rule = self.spoken(deal.play_rule())
+        rule_text = sentence(rule, lang)
         available = []
         for kind, suit in deal.announcements_available():
             move = {"kind": kind.value, "suit": SUITS[suit] if suit is not None else ""}
@@ -547,6 +547,8 @@ class ChouineTable:
                 }
                 for code in hand
             ],
+            # What the list says, for its report link: the rule, then each refusal.
+            "why_said": [rule, *(refusals_said[code] for code in hand if code in refused)],
             "available": available,
             "pending": bool(deal.pending),
             "to_play_line": sentence(Step("play_chouine_to_play", {"player": player}), lang),
@@ -565,27 +567,31 @@ class ChouineTable:
             )
             played.append({"player": player, "card": card_code(card)})
             player = "B" if player == "A" else "A"
+        heading = Step("play_chouine_trick_goes", {"number": trick.number, "player": trick.winner})
+        why = trick_steps(self.deal, trick)[0]
         return {
             # "Ask this at the club": the trick (tutor/club/positions.py).
             "ask": {"profile": "chouine", "trump": trump, "trick": played},
             "number": trick.number,
             "winner": trick.winner,
             "winner_name": player_name(trick.winner, lang),
-            "heading": sentence(
-                Step("play_chouine_trick_goes", {"number": trick.number, "player": trick.winner}),
-                lang,
-            ),
+            "heading": sentence(heading, lang),
             "points": trick.points,
             "cards": cards,
-            "why": sentence(trick_steps(self.deal, trick)[0], lang),
+            "why": sentence(why, lang),
+            # What the gathered trick says, for its report link.
+            "said": [heading, why],
         }
 
-    def say(self, step: Step, lang: str) -> str:
-        """An engine sentence about a player, spoken to them when the learner plays that
-        seat (as Coinche's rules always speak to the player to move)."""
+    def spoken(self, step: Step) -> Step:
+        """An engine step about a player, spoken to them when the learner plays that seat
+        (as Coinche's rules always speak to the player to move)."""
         if self.sees(step.params.get("player")):
-            step = Step(step.code, {**step.params, "you": True})
-        return sentence(step, lang)
+            return Step(step.code, {**step.params, "you": True})
+        return step
+
+    def say(self, step: Step, lang: str) -> str:
+        return sentence(self.spoken(step), lang)
 
     def _news(self, lang: str) -> list[str]:
         """What happened since the learner's last move (itself included) that the table does

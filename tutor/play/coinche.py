@@ -475,7 +475,8 @@ class CoincheTable:
     def _play_view(self, lang: str, trump: str | None) -> dict:
         deal = self.deal
         answer = deal.legal()
-        refused = {card_code(c): sentence(s, lang) for c, s in answer.illegal.items()}
+        refusals = {card_code(c): s for c, s in answer.illegal.items()}
+        refused = {code: sentence(s, lang) for code, s in refusals.items()}
         legal_reason = sentence(answer.steps[0], lang)
         hand = card_table.hand_view(
             [card_code(c) for c in deal.hand(deal.to_move)],
@@ -522,6 +523,11 @@ class CoincheTable:
             # The hint (play/_hint.html): the engine's deciding rule, on request.
             "rule_code": answer.rule,
             "why": why,
+            # What the list says, for its report link: the rule, then each refusal.
+            "why_said": [
+                answer.steps[0],
+                *(refusals[w["card"]["code"]] for w in why if not w["legal"]),
+            ],
             "declarable": declarable,
             "hand_owner": seat_name(deal.to_move, lang),
         }
@@ -557,6 +563,7 @@ class CoincheTable:
             "points": trick.points,
             "cards": seats,
             "why": sentence(trick.steps[0], lang),
+            "said": [trick.steps[0]],
             "steps": [sentence(s, lang) for s in trick.steps],
         }
 

@@ -194,6 +194,11 @@ def _page(
         context["refusal"] = spots.play(record, table.replay_payload(), [said], move, False)
     if "score" in view:
         context["end_report"] = spots.play(record, table.replay_payload(), view["score"]["said"])
+    if "why_said" in view:
+        context["why_report"] = spots.play(record, table.replay_payload(), view["why_said"])
+    if view.get("waiting") and "last_trick" in view:
+        said = view["last_trick"]["said"]
+        context["gathered_report"] = spots.play(record, table.replay_payload(), said)
     if record.table_game_id and (view["phase"] == "done" or not request.htmx):
         context["match"] = games.deal_context(record, table, lang)
     template = f"play/_{record.game}.html" if request.htmx else f"play/{record.game}.html"

@@ -107,14 +107,16 @@ def play(
     return Spot("play", position, rules, _steps(steps), len(record.moves), capital=capital)
 
 
-def table(record, seat: str, said: Step, move: tuple | None = None) -> Spot:
+def table(record, seat: str, said: Step | Iterable, move: tuple | None = None) -> Spot:
     """A move refused at a table of players (``record``: the ``TableDeal`` being played,
-    ``seat``: who tried), without anything the other players hold."""
+    ``seat``: who tried), or what a player's page says while it is played (``said``: its
+    steps), without anything the other players hold."""
     position = {"game": record.game, "deal": record.pk, "moves": len(record.moves), "seat": seat}
     if move is not None:
         position["move"] = {"action": move[0], "value": move[1]}
     rules = "chouine" if record.game == "chouine" else coinche_profile(record.profile).name
-    return Spot("table", position, rules, _steps([said]), len(record.moves), capital=True)
+    said = [said] if isinstance(said, Step) else said
+    return Spot("table", position, rules, _steps(said), len(record.moves), capital=True)
 
 
 def legal(payload: dict, steps: Iterable) -> Spot:

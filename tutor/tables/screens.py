@@ -251,6 +251,10 @@ def region(
     context["gathered"] = context["gathered"] and built.shows_gathered()
     if refused is not None:
         context["refusal"] = spots.table(snap.record, eyes, refused, tried)
+    if "why_said" in view:
+        context["why_report"] = spots.table(snap.record, eyes, view["why_said"])
+    if context["gathered"]:
+        context["gathered_report"] = spots.table(snap.record, eyes, view["last_trick"]["said"])
     if view["phase"] in ("done", "redeal") or built.deal.finished:
         context["scores_json"] = json.dumps(built.scores()) if view["phase"] == "done" else ""
         context["replay_url"] = reverse("tables_replay", args=[table.token, snap.record.number])
