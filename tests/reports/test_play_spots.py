@@ -14,8 +14,10 @@ from tutor.play.coinche import CoincheTable
 from tutor.play.models import TableDeal
 from tutor.rules.cards import card_code
 from tutor.rules.cli import ask
+from tutor.rules.coinche.checks import check_entry
 from tutor.rules.coinche.game import Game
 from tutor.rules.coinche.profiles import coinche_profile
+from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step
 
 pytestmark = pytest.mark.django_db
@@ -192,3 +194,48 @@ def test_the_gathered_trick_carries_who_won_it_and_why(client, game, lang):
     )
     assert [s["params"] for s in report.sentences] == [s.params for s in said]
     assert report.position["replay"] == table.replay_payload()
+
+
+def test_a_calculator_slip_carries_the_entry_and_what_the_checks_said(client):
+    query = "profile=federation&seat=S&bid=100&trump=H&double=1&points=172&last_trick=takers"
+    response = client.get(f"/fr/quiz/calculator/?{query}")
+    body = response.content.decode()
+    assert response.status_code == 400
+    (link,) = links(body)
+    report = send(client, link)
+    assert report.position["points"] == 172
+    assert report.position["contract"] == {"seat": "S", "bid": 100, "trump": "H", "double": 1}
+    slips = check_entry({**report.position, "points_defence": None}, coinche_profile("federation"))
+    assert slips
+    said = [step for slip in slips for step in (slip.problem, slip.slip)]
+    assert_shown(
+        report,
+        body,
+        page="calculator",
+        lang="fr",
+        rules="federation",
+        codes=[step.code for step in once(said)],
+        step=None,
+    )
+
+
+def test_a_sheet_entry_the_engine_refuses_carries_its_score_question(client):
+    url = client.post("/ro/quiz/sheet/", {"profile": "maison"})["Location"]
+    deal = {"seat": "S", "bid": "100", "trump": "H", "double": "1", "points": "98"}
+    entry = {**deal, "last_trick": "takers", "belote": "", "declarations_takers": "15"}
+    response = client.post(url, entry)
+    body = response.content.decode()
+    assert response.status_code == 400
+    (link,) = links(body)
+    report = send(client, link)
+    assert report.codes == ["bad_declarations"]
+    # The engine's own score question, which it refuses for the same reason.
+    with pytest.raises(RulesError) as refused:
+        ask("score", report.position)
+    assert refused.value.code == "bad_declarations"
+    assert report.position["declarations"]["NS"] == 15
+    assert_shown(
+        report, body, page="sheet", lang="ro", rules="maison", codes=report.codes, step=None
+    )
+    token = url.rstrip("/").split("/")[-1]
+    assert token not in report.spot and token not in report.path

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from tutor import exercises
 from tutor.guard import inputs
 from tutor.lessons.path import LESSONS
+from tutor.reports import spots
 from tutor.rules.coinche.checks import check_entry
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.coinche.summary import parse_summary, table_entry, table_payload
@@ -118,6 +119,9 @@ class TableDealForm(forms.Form):
         self.profile_name = profile
         self.rules = coinche_profile(profile)
         self.slips: list[dict] = []
+        # The engine's refusal of the deal as asked (its steps), for the report link.
+        self.asked: dict = {}
+        self.refused: list[Step] = []
         lang = get_language()
         self.fields["seat"].choices = [(s, seat_name(s, lang)) for s in "NESW"]
         bids = [
@@ -178,20 +182,31 @@ class TableDealForm(forms.Form):
         if self.errors:
             return data
         lang = get_language()
+        self.asked = {"profile": self.profile_name}
         try:
             entry = self.entry()
-            slips = check_entry({**entry, "points_defence": data.get("points_defence")}, self.rules)
+            checked = {**entry, "points_defence": data.get("points_defence")}
+            self.asked.update(checked)
+            slips = check_entry(checked, self.rules)
             for slip in slips:
                 self.add_error(slip.field, exercises.text(slip.problem, lang))
                 self.slips.append(slip_view(slip, lang))
+                self.refused += [slip.problem, slip.slip]
             if slips:
                 return data
             self.payload = table_payload(entry, self.rules)
+            self.asked = {"profile": self.profile_name, **self.payload}
             parse_summary(self.payload, self.rules)
         except RulesError as error:
-            message = exercises.text(Step(error.code, error.params), lang)
-            self.add_error(ERROR_FIELDS.get(error.code), message)
+            step = Step(error.code, error.params)
+            self.add_error(ERROR_FIELDS.get(error.code), exercises.text(step, lang))
+            self.refused.append(step)
         return data
+
+    def report(self) -> spots.Spot | None:
+        """The report spot of the engine's refusal: the deal as asked (the table's entry, or
+        the ``score`` question made of it) and what the form said of it."""
+        return spots.score(self.asked, self.refused) if self.refused else None
 
 
 def slip_view(slip, lang: str) -> dict:
