@@ -27,6 +27,13 @@ def spot(link: str) -> dict:
     return data
 
 
+def refusal(body: str) -> str:
+    """The report link of a refused move (a page that refuses a card also draws its Why
+    list, with a link of its own)."""
+    (link,) = [link for link in links(body) if "move" in spot(link)["position"]]
+    return link
+
+
 def text(body: str) -> str:
     """What a reader sees of a page: its text, entities read, spaces collapsed."""
     return " ".join(html.unescape(TAG.sub(" ", body)).split())

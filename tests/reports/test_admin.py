@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from tests.play.helpers import REFUSED_CARD
-from tests.reports.helpers import learner_step, links, same_text, send, text
+from tests.reports.helpers import learner_step, links, refusal, same_text, send, text
 from tutor.play.models import TableDeal
 from tutor.reports.models import Report
 
@@ -45,8 +45,7 @@ def refused_card(client, lang="pt"):
         learner_step(client, url, record)
     card = REFUSED_CARD.findall(body)[0]
     body = client.post(url, {"card": card, "at": str(len(record.moves))}).content.decode()
-    (link,) = links(body)
-    return send(client, link)
+    return send(client, refusal(body))
 
 
 def listed(page: str) -> set[int]:

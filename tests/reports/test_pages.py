@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.club.conftest import create, join, wrong_answer
-from tests.reports.helpers import assert_shown, learner_step, links, send, spot
+from tests.reports.helpers import assert_shown, learner_step, links, refusal, send, spot
 from tutor import exercises
 from tutor.club import codes as club_codes
 from tutor.exercises.present import verdict_view
@@ -285,8 +285,7 @@ def test_a_refused_card_carries_the_move_refused_and_the_engine_reason(client):
     at = str(len(moves))
     response = client.post(url, {"card": refused[0], "at": at}, headers={"HX-Request": "true"})
     body = response.content.decode()
-    (link,) = links(body)
-    report = send(client, link, comment="Esta frase não está clara.")
+    report = send(client, refusal(body), comment="Esta frase não está clara.")
     assert_shown(
         report,
         body,
