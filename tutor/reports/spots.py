@@ -18,7 +18,8 @@ The kinds and their positions:
   played deal as ``TableDeal`` keeps it (no owner, no address), the engine's ``replay`` JSON
   of the moves so far (CLI.md) and the move the engine refused, if any;
 - ``table``: ``{"game", "deal", "moves", "seat", "move"}``, a move refused at a table of
-  players while its deal is played: the deal by its row and the number of moves made, never
+  players while its deal is played, or what a player's page says there (the Why list, the
+  gathered trick; no ``move``): the deal by its row and the number of moves made, never
   its seed or cards (a signed link is readable: these would show the player the other
   hands); the report's reopen reads the deal from the database;
 - ``legal``: the engine's ``legal`` question (CLI.md), as the referee asks it;
