@@ -239,3 +239,42 @@ def test_a_sheet_entry_the_engine_refuses_carries_its_score_question(client):
     )
     token = url.rstrip("/").split("/")[-1]
     assert token not in report.spot and token not in report.path
+
+
+def test_at_a_table_of_players_the_why_list_carries_the_deal_by_its_row_only(client):
+    from tests.play.helpers import AT, LEGAL_CALL
+    from tests.tables.helpers import seated
+    from tutor.tables import state
+
+    creator, table, players = seated("coinche")
+    creator.post(f"/pt/tables/{table.token}/start/")
+    by_seat = {p.seat: p for p in players}
+    for _ in range(20):
+        table.refresh_from_db()
+        player = by_seat[table.to_move]
+        page = player.page()
+        if '<details class="play-why"' in page:
+            break
+        calls = LEGAL_CALL.findall(page)
+        call = "80H" if "80H" in calls else "pass"
+        player.post("move/", {"call": call, "at": AT.search(page).group(1)})
+    else:
+        raise AssertionError("the play never began")
+    (link,) = links(_why_part(page))
+    data = spot(link)
+    assert data["kind"] == "table" and "seed" not in data["position"]
+    report = send(player.client, link)
+    record = state.current_deal(table)
+    assert report.position["deal"] == record.pk and report.position["seat"] == player.seat
+    assert report.language == player.lang and report.step == len(record.moves)
+    rule = state.engine(record).deal.legal().steps[0]
+    assert report.codes[0] == rule.code
+    assert_shown(
+        report,
+        _why_part(page),
+        page="play",
+        lang=player.lang,
+        rules="federation",
+        codes=report.codes,
+        step=len(record.moves),
+    )
