@@ -197,6 +197,7 @@ def sets_pages(page, url, lang):
     page.locator("#exercise form button[data-card]").first.click()
     expect(page.locator("[data-result]")).to_be_visible()
     found += audit(page, "/club/homework/ answered")
+    return found
 
 
 def tables_pages(page, url, lang):

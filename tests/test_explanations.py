@@ -396,7 +396,7 @@ def test_a_chouine_match_counts_deals_won_in_words_and_names_no_dealer_once_won(
 @pytest.mark.parametrize(
     ("calls", "call", "said"),
     [
-        (["100H", "pass"], "90S", {"en": "90 is lower", "fr": "90 est plus bas"}),
+        (["100H", "pass"], "90S", {"en": "90 is lower", "fr": "90 est en dessous"}),
         (["90H"], "90S", {"en": "equalling it is not enough", "fr": "redire 90 ne suffit"}),
     ],
 )

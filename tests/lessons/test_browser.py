@@ -141,7 +141,7 @@ def test_the_profile_switch_counts_its_own_progress(site):
 # Lesson 1 of Coinche, exercise 1: the 41-point trick of seed 004, answered 30 twice.
 @pytest.mark.parametrize(
     ("lang", "width", "right_title"),
-    [("pt", 390, "Certo!"), ("fr", 1280, "Bonne réponse !")],
+    [("pt", 390, "Certo!"), ("fr", 1280, "Exact !")],
 )
 def test_a_first_miss_holds_the_answer_back_and_nothing_moves_after_a_right_one(
     site, lang, width, right_title

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from tests.play.helpers import AT, LEGAL_CARD, REFUSED_CARD, cli_replay
+from tutor.play.models import TableDeal
 from tutor.tables import keys, state
 from tutor.tables.models import Note, Seat, Table
 
@@ -304,3 +305,13 @@ def test_a_newcomer_takes_a_bot_seat_between_deals_only_and_finds_the_table_in_t
     assert state.current_deal(table).seats == "NE"
     history = newcomer.get("/es/tables/").content.decode()
     assert "data-history" in history and f"/tables/{table.token}/" in history
+
+
+def test_the_creators_eye_on_a_table_not_started_lists_no_deal_of_anyone_elses():
+    """A table not yet started has no match: its deals are none, never the solo deals of
+    other visitors (which have no match either)."""
+    TableDeal.objects.create(game="coinche", seed=1, dealer="N", finished=True)
+    creator, table = make_table()
+    watch = creator.get(f"/en/tables/{table.token}/watch/{keys.host_key(table)}/")
+    assert watch.status_code == 200
+    assert "data-finished" not in watch.content.decode()

@@ -120,7 +120,7 @@ def draw_choices(question_set: QuestionSet) -> list:
         }
         options = [(qtype.name, _("%(kind)s: any rule") % {"kind": label})]
         options += [
-            (f"{qtype.name}:{code}", situations.situation_label(code))
+            (f"{qtype.name}:{code}", situations.rule_name(code))
             for code in qtype.situations
             if code in found
         ]

@@ -8,7 +8,14 @@ rule the table plays ("Unable to overtrump an opponent, you must still play a lo
 trump."), never as a label and a yes or a no.
 """
 
-from django.utils.translation import get_language, gettext, gettext_noop, ngettext, pgettext_lazy
+from django.utils.translation import (
+    get_language,
+    gettext,
+    gettext_noop,
+    ngettext,
+    pgettext,
+    pgettext_lazy,
+)
 from django.utils.translation import gettext_lazy as _
 
 from tutor.guard import inputs
@@ -468,7 +475,9 @@ def source_text(option: str) -> str:
             parts.append(gettext("seed %(seed)s (%(source)s), lines %(line)s") % params)
         else:
             parts.append(gettext("seed %(seed)s (%(source)s), line %(line)s") % params)
-    return gettext("From %(sources)s.") % {"sources": "; ".join(parts)}
+    # Each source's part already holds commas: the parts are set apart the language's way.
+    between = pgettext("between two sources of a rule", "; ")
+    return gettext("From %(sources)s.") % {"sources": between.join(parts)}
 
 
 def described_changes(profile) -> list[str]:

@@ -12,7 +12,6 @@ import random
 
 from tutor import table as card_table
 from tutor.quiz.labels import PROFILES as PROFILE_LABELS
-from tutor.quiz.situations import rule_name
 from tutor.rules.cards import SEATS, card_code, next_seat, parse_card
 from tutor.rules.coinche.auction import Auction, Call, parse_call
 from tutor.rules.coinche.deal import cut_and_deal
@@ -702,7 +701,6 @@ class CoincheTable:
                             "allowed": allowed,
                             "held": held,
                             "rule": sentence(answer.steps[0], lang),
-                            "rule_name": rule_name(answer.rule, ""),
                         }
                     )
                 deal.play(parse_card(move["play"]))

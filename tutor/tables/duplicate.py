@@ -85,14 +85,20 @@ def new(request):
 
 
 def pair_names(table: Table, seats: dict) -> dict[str, str]:
-    """Each partnership's players, as the results name them ("Ana & João")."""
+    """Each partnership's players, as the results name them ("Ana and João")."""
     bot = pgettext("a seat the engine plays", "bot")
 
     def name(code):
         seat = seats.get(code)
         return seat.nickname if seat is not None and seat.person else bot
 
-    return {"NS": f"{name('N')} & {name('S')}", "EW": f"{name('E')} & {name('W')}"}
+    def pair(first, second):
+        return pgettext("the two players of a partnership", "%(first)s and %(second)s") % {
+            "first": name(first),
+            "second": name(second),
+        }
+
+    return {"NS": pair("N", "S"), "EW": pair("E", "W")}
 
 
 def results(night: Night, lang: str, everything: bool) -> dict:

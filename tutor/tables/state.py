@@ -145,6 +145,9 @@ def changing(table: Table, at: int | None = None):
 
 
 def deals(table: Table):
+    # A table not started has no match: filtering on None would find every solo deal.
+    if table.match_id is None:
+        return TableDeal.objects.none()
     return TableDeal.objects.filter(table_game_id=table.match_id).order_by("number")
 
 
