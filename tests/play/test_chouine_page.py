@@ -150,14 +150,16 @@ def test_the_announce_form_names_combinations_as_the_news_does(client, lang):
 def test_the_players_on_the_felt_the_dealer_label_and_the_referee_take_their_capital(
     client, lang, player
 ):
-    """A name standing alone, as a seat on the table, after "Donneur :" and as a choice of
-    the referee, is written as a label: "Joueur A", never "joueur A"."""
+    """A name standing alone, as a seat on the table and as a choice of the referee, is
+    written as a label: "Joueur A", never "joueur A"; the heading names the dealer in a
+    sentence ("Le joueur B donne")."""
     url = start(client, lang, seed=str(chouine_seed()))
     page = client.get(url).content.decode()
     seats = re.findall(r'<span class="seat-name">([^<]*)<', page)
     assert seats and all(name.startswith(player) for name in seats), seats
+    # The heading says who deals in a sentence, the player with its article.
     heading = " ".join(text_of(block(page, "<h1>", "</h1>")))
-    assert f": {player} " in heading, heading
+    assert re.search(rf"\b{player} [AB]\b", heading, re.I), heading
     referee = client.get(f"/{lang}/referee/?game=chouine").content.decode()
     options = re.findall(r'<option value="[AB]"[^>]*>([^<]*)<', referee)
     assert options and all(name.startswith(player) for name in options), options
