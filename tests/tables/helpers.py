@@ -3,13 +3,16 @@ as its player receives it, and a whole deal played from those pages."""
 
 import re
 
-from django.test import Client
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.sessions.backends.db import SessionStore
+from django.test import Client, RequestFactory
+from django.utils import translation
 
 from tests.play.helpers import AT, LEGAL_CALL, LEGAL_CARD, unescape
 from tutor import table as card_table
 from tutor.play.models import TableDeal
 from tutor.rules.cards import card_code
-from tutor.tables import state
+from tutor.tables import state, views
 from tutor.tables.models import Table
 
 TOKEN = re.compile(r"/tables/([\w-]+)/")
@@ -72,6 +75,18 @@ def seated(game="coinche", langs=("pt", "es", "ro", "fr"), seats=None):
         assert response.status_code == 302, response.content.decode()[:2000]
         players.append(Player(client, table, code, lang))
     return creator, table, players
+
+
+def stream_screen(player: Player) -> views.SeatScreen:
+    """``player``'s event stream as a server process holds it (tutor/push.py): the stream's
+    request, with the browser's cookies and session, and the screen drawn for it."""
+    request = RequestFactory().get(player.url + "events/")
+    request.COOKIES = {name: morsel.value for name, morsel in player.client.cookies.items()}
+    request.session = SessionStore(session_key=player.client.session.session_key)
+    request.user = AnonymousUser()
+    table = Table.objects.get(pk=player.table.pk)
+    with translation.override(player.lang):
+        return views.SeatScreen(request, table, views._seat(request, table), None)
 
 
 def hidden_cards(table: Table, seat: str) -> dict[str, list[str]]:

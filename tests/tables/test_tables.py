@@ -5,10 +5,14 @@ next one (issue 22)."""
 import random
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from tests.play.helpers import AT, LEGAL_CARD, REFUSED_CARD, cli_replay
+from tutor import push
 from tutor.play.models import TableDeal
+from tutor.rules.cards import card_code
 from tutor.tables import keys, state
 from tutor.tables.models import Note, Seat, Table
 
@@ -21,6 +25,7 @@ from .helpers import (
     scores_of,
     seated,
     sit,
+    stream_screen,
 )
 
 pytestmark = pytest.mark.django_db
@@ -104,6 +109,40 @@ def test_four_players_in_four_languages_play_a_whole_deal_each_seeing_only_their
         assert 'class="play-steps"' in html and "data-replay" in html
         assert 'data-action="next-deal"' in html
     assert record.finished
+
+
+def test_each_stream_shows_its_own_hand_from_one_read_of_the_table_per_version():
+    creator, table, players = seated()
+    creator.post(f"/pt/tables/{table.token}/start/")
+    screens = {player.seat: stream_screen(player) for player in players}
+    rng = random.Random(9)
+    for _move in range(10):
+        table.refresh_from_db()
+        version, _wake = push._refresh(state.topic(table), True)
+        with CaptureQueriesContext(connection) as queries:
+            shown = {seat: screen.render(version) for seat, screen in screens.items()}
+        # The topic's read left the table, its seats and its deal for every screen.
+        assert not [q for q in queries if "tables_" in q["sql"] or "tabledeal" in q["sql"]]
+        built = state.engine(state.current_deal(table))
+        for player in players:
+            (event,) = shown[player.seat]
+            assert event.name == "live" and f'<html lang="{player.lang}"' not in event.data
+            assert_private(event.data, hidden_cards(table, player.seat), player.lang)
+            for card in built.deal.hand(player.seat):
+                assert f'data-card="{card_code(card)}"' in event.data
+        mover = next(p for p in players if p.seat == table.to_move)
+        page = mover.page()
+        at = AT.search(page).group(1)
+        call = "80H" if _move == 0 else "pass"
+        cards = LEGAL_CARD.findall(page)
+        move = {"card": rng.choice(cards)} if cards else {"call": call}
+        assert mover.post("move/", {**move, "at": at}).status_code == 302
+    # A stream whose seat key is no longer that seat's is sent back to the table's page.
+    screen = screens[players[1].seat]
+    screen.digest = "another key"
+    table.refresh_from_db()
+    version, _wake = push._refresh(state.topic(table), True)
+    assert [event.name for event in screen.render(version)] == ["gone", "end"]
 
 
 def test_a_refusal_is_said_only_to_the_player_who_tried_and_the_creator_reads_it():

@@ -11,7 +11,7 @@ import re
 
 from tutor import push
 
-from . import state
+from . import screens, state
 from .models import Night, Table
 
 KEY = re.compile(r"[0-9]{1,18}")
@@ -25,12 +25,16 @@ def _pk(name: str) -> int | None:
 @push.kind("table")
 def _table(name: str, fresh: bool):
     pk = _pk(name)
-    table = Table.objects.select_related("night").filter(pk=pk).first() if pk else None
+    tables = Table.objects.select_related("night").prefetch_related("seats")
+    table = tables.filter(pk=pk).first() if pk else None
     if table is None:
         return None
-    wake = state.tick(table)
-    version = Table.objects.values_list("version", flat=True).get(pk=pk)
-    return version, wake
+    tick = state.tick(table)
+    if tick.changed:
+        table = tables.get(pk=pk)
+    # The screens this process streams are drawn from this read (screens.cached).
+    screens.snapshot(table)
+    return table.version, tick.wake
 
 
 @push.kind("night")

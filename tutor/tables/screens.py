@@ -60,6 +60,11 @@ def snapshot(table: Table) -> Snapshot:
     return SNAPSHOTS.get_or_make((table.token, table.version), make)
 
 
+def cached(token: str, version: int) -> Snapshot | None:
+    """The snapshot of the table ``token`` at ``version``, if this process made it."""
+    return SNAPSHOTS.get((token, version))
+
+
 def players(snap: Snapshot) -> dict[str, str]:
     """The name under each seat: a person's nickname, "bot" for the engine's seats."""
     bot = pgettext("a seat the engine plays", "bot")

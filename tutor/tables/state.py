@@ -26,6 +26,7 @@ import random
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -532,12 +533,17 @@ def touch(table: Table, seat: Seat) -> None:
     seat.seen_at = now
 
 
-def tick(table: Table) -> float | None:
+class Tick(NamedTuple):
+    changed: bool  # the table has a new version: read it again
+    wake: float | None  # when to look again (a timestamp)
+
+
+def tick(table: Table) -> Tick:
     """What time alone changes: a player whose clock ran out (the engine plays the bot's move
     for them) and a seat silent past the table's limit (marked away, so every page offers
-    to hand it to a bot). Returns when to look again (a timestamp), or None."""
+    to hand it to a bot)."""
     if table.started is None:
-        return None
+        return Tick(False, None)
     now = timezone.now()
     wake = []
     seats = list(table.seats.all())
@@ -547,7 +553,7 @@ def tick(table: Table) -> float | None:
         deadline = table.turn_since + timedelta(seconds=table.clock)
         if now >= deadline:
             _clock(table, table.version)
-            return time_now() + 0.5
+            return Tick(True, time_now() + 0.5)
         wake.append(deadline.timestamp())
     if table.away_after:
         for seat in seats:
@@ -560,9 +566,9 @@ def tick(table: Table) -> float | None:
                         Seat.objects.filter(pk=seat.pk).update(away=True)
                 except Refused:
                     pass
-                return time_now() + 0.5
+                return Tick(True, time_now() + 0.5)
             wake.append(limit.timestamp())
-    return min(wake) if wake else None
+    return Tick(False, min(wake) if wake else None)
 
 
 def time_now() -> float:

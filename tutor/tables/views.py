@@ -163,11 +163,7 @@ def _answer(request, table: Table, seat: Seat | None, status: int = 200, **extra
 
 def _fresh(table: Table) -> Table:
     """The table after what time alone changes (a clock run out, a player gone away)."""
-    version = table.version
-    state.tick(table)
-    if Table.objects.filter(pk=table.pk, version=version).exists():
-        return table
-    return _table(table.token)
+    return _table(table.token) if state.tick(table).changed else table
 
 
 @require_GET
@@ -244,13 +240,22 @@ class SeatScreen:
         self.notes = -1
 
     def render(self, version: int) -> list[push.Event] | None:
-        table = _table(self.token)
-        if table is None:
-            return None
+        # The table at ``version`` as the topic's read left it in this process (its seats
+        # with it), so the screens of one table cost no query each.
+        snap = screens.cached(self.token, version)
+        if snap is None:
+            table = _table(self.token)
+            if table is None:
+                return None
+            snap = screens.snapshot(table)
+        table = snap.table
         seat = None
         if self.seat_id is not None:
-            seat = table.seats.filter(pk=self.seat_id, token_digest=self.digest).first()
-            if seat is None:
+            seat = next(
+                (s for s in snap.seats.values() if s.pk == self.seat_id),
+                None,
+            )
+            if seat is None or seat.token_digest != self.digest:
                 # The seat went to someone else: back to the table's own page.
                 with translation.override(self.lang):
                     url = reverse("tables_table", args=[self.token])
