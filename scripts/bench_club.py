@@ -95,6 +95,9 @@ def answer_for(page):
     cards = re.findall(r'name="card" value="([^"]+)"', page)
     if cards:
         return {"card": cards[:1]}
+    calls = re.findall(r'name="call" value="([^"]+)"', page)
+    if calls:
+        return {"call": calls[0]}
     sides = re.findall(r'name="(score_[^"]+)"', page)
     if sides:
         return {side: "80" for side in sides}
@@ -156,7 +159,7 @@ def run(players, meter):
                             u.replace("/live/", "/answer/"), d, HTTP_X_CSRFTOKEN=t, **htmx
                         ),
                     )
-                    assert response.status_code == 200, response.status_code
+                    assert response.status_code == 200, (response.status_code, data)
                     entry[2] = response["ETag"]
             elif response.status_code != 304:
                 raise SystemExit(f"poll: {response.status_code}")

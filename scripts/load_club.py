@@ -326,6 +326,9 @@ def answer_for(page):
     cards = re.findall(r'name="card" value="([^"]+)"', page)
     if cards:
         return {"card": random.sample(cards, random.randint(1, len(cards)))}
+    calls = re.findall(r'name="call" value="([^"]+)"', page)
+    if calls:
+        return {"call": random.choice(calls)}
     sides = re.findall(r'name="(score_[^"]+)"', page)
     if sides:
         return {side: str(random.randrange(0, 300, 10)) for side in sides}
