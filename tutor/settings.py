@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "tutor.caching.SharedPages",
     # Last, as django-axes asks: it turns a locked-out sign-in into our lockout page.
     "axes.middleware.AxesMiddleware",
+    "tutor.guard.middleware.RetryLostConnection",
 ]
 
 # Scripts and styles come from our own static files only: no inline script, no eval (htmx is
@@ -219,6 +220,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
             "timeout": 20,
         }
     }
+# How many times a page read meets a lost connection before its 500 (tutor.guard.middleware):
+# at most every connection the pool holds may be a lost one.
+DB_RETRIES = DATABASES["default"].get("OPTIONS", {}).get("pool", {}).get("max_size", 0) + 1
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Club sessions poll while others write: wait for a lock instead of failing, take the
     # write lock at the start of a transaction, and let readers go on during a write (WAL).
