@@ -13,7 +13,8 @@ run of each drill (a process's first requests compile the templates; that cost i
 Prints p50 and p95 in milliseconds per drill, by the wall clock and by the process's CPU
 time (which a busy machine disturbs less); the target is p95 < 20 ms for a new item. With
 ``--profile`` a drill's slug (or ``get`` for the run pages' GETs), the requests of that kind
-run under cProfile and the functions that took the most time are printed.
+run under cProfile and the functions that took the most time are printed (and the whole
+profile saved to the file named by ``BENCH_PROFILE_FILE``, if set, for ``pstats``).
 """
 
 import argparse
@@ -24,6 +25,7 @@ import random
 import re
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from urllib.parse import urlencode
@@ -35,6 +37,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.core import signing  # noqa: E402
 from django.template.base import PartialTemplate, Template  # noqa: E402
 from django.test import Client  # noqa: E402
@@ -134,7 +137,13 @@ def main() -> None:
     renders = Template._render, PartialTemplate._render
     setup_test_environment(debug=False)
     Template._render, PartialTemplate._render = renders
-    runner = DiscoverRunner(verbosity=0)
+    # A test database of its own, so that a test run in the same checkout is left alone.
+    test = settings.DATABASES["default"].setdefault("TEST", {})
+    if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+        test["NAME"] = str(Path(tempfile.gettempdir()) / f"atout-bench-count-{os.getpid()}.sqlite3")
+    else:
+        test["NAME"] = f"test_{settings.DATABASES['default']['NAME']}_bench_count"
+    runner = DiscoverRunner(verbosity=0, interactive=False)
     databases = runner.setup_databases()
     try:
         rng = random.Random(7)
