@@ -59,6 +59,7 @@ def restart() -> None:
     # The engine's own readers of the catalogs, and the card names they wrote.
     explain._catalog.cache_clear()
     explain.card_name.cache_clear()
+    explain.format_number.cache_clear()
     CATALOGS = catalog_version()
 
 

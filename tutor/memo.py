@@ -105,18 +105,28 @@ def kept(value: object) -> object:
 def freeze(value: object) -> Hashable:
     """A key for plain values: equal values, equal keys; dicts, lists and sets of any depth.
     Text is kept with its type's name, so that a string marked safe for HTML and the same
-    string to escape give different keys."""
-    if type(value) is Kept:
+    string to escape give different keys (plain text is its own key: no other value's key
+    is text). The exact types come first: keys are made for every drawing looked up."""
+    kind = type(value)
+    if kind is str:
+        return value
+    if kind is Kept:
         return value.key
+    if kind is dict:
+        return ("d", tuple([(k, freeze(v)) for k, v in value.items()]))
+    if kind is list or kind is tuple:
+        return ("l", tuple([freeze(v) for v in value]))
+    if kind is bool or kind is int or value is None:
+        return value
     if isinstance(value, dict):
-        return ("d", tuple((k, freeze(v)) for k, v in value.items()))
+        return ("d", tuple([(k, freeze(v)) for k, v in value.items()]))
     if isinstance(value, (list, tuple)):
-        return ("l", tuple(freeze(v) for v in value))
+        return ("l", tuple([freeze(v) for v in value]))
     if isinstance(value, (set, frozenset)):
         return ("s", tuple(sorted(freeze(v) for v in value)))
-    if value is None or isinstance(value, (bool, int, float)):
+    if isinstance(value, (bool, int, float)):
         return value
     if isinstance(value, str):
-        return (type(value).__name__, str(value))
+        return (kind.__name__, str(value))
     # A lazy translation or any other object: its text, as a template would print it.
-    return ("o", type(value).__name__, str(value))
+    return ("o", kind.__name__, str(value))

@@ -172,7 +172,9 @@ def context_of(request, run: CountRun, **extra) -> dict:
         return context
     posed = drills.question(run)
     if drill.display == "replay":
-        # The deal's tricks, each on the table with its winner, for the page to replay.
+        # The deal's tricks, each on the table with its winner, for the page to replay: the
+        # page shows them and the prompt, not the question's own table and rows.
+        item = {"prompt": exercises.text(posed["prompt"], lang)}
         d = posed["data"]
         context["replay"] = [
             card_table.coinche_table(
@@ -186,9 +188,11 @@ def context_of(request, run: CountRun, **extra) -> dict:
             )
             for number, trick in enumerate(d["tricks"], 1)
         ]
+    else:
+        item = question_view(posed, lang)
     context.update(
         over=False,
-        item=question_view(posed, lang),
+        item=item,
         token=drills.token(run),
         form=extra.get("form") or _answer_form(run, posed),
         seconds_left=run.seconds_left,
