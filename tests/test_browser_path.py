@@ -88,6 +88,12 @@ def test_the_referee_labels_each_trick_card_with_its_seat_and_says_who_is_to_pla
     page.select_option("[data-field=t1]", "AS")
     page.select_option("[data-field=t2]", "JH")
     expect(page.locator("[data-to-play] strong")).to_have_text(south)
+    # On the grid each chosen card says its seat in whole words: two lines ("2 ·", the
+    # seat), never a name broken in the middle on a phone.
+    label = page.locator("[data-trick-grid] button[data-card='JH'] [data-order]")
+    expect(label).to_have_text(f"2 · {west}")
+    lines = label.evaluate("e => e.offsetHeight / parseFloat(getComputedStyle(e).lineHeight)")
+    assert lines < 2.5
     page.select_option("[data-field=leader]", "E")
     expect(seats).to_have_text([east, north, west])
     expect(page.locator("[data-to-play] strong")).to_have_text(west)

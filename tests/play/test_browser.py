@@ -178,6 +178,10 @@ def test_a_whole_chouine_deal_with_the_seven_and_an_announcement(site, lang, siz
     )
     answer = cli_replay(payload)
     assert answer["valid"] and answer["complete"] and answer["scores"] == scores
+    # The result is said first, the next deal under it has the focus, both on screen.
+    expect(page.locator("[data-outcome]")).to_be_in_viewport()
+    expect(page.locator("[data-action=new]")).to_be_focused()
+    expect(page.locator("[data-action=new]")).to_be_in_viewport()
     # The review lists each of the learner's cards, before the score.
     moves = TableDeal.objects.get(token=token_of(page)).moves
     cards = [m["play"] for m in moves if "play" in m and m["player"] == "A"]

@@ -293,6 +293,14 @@ def test_the_review_after_the_deal_lists_each_move_with_its_rule_and_the_refusal
     # The refusal met is told under the move that followed it, in the engine's words.
     refused = [body for _kind, body in items if "data-refused" in body]
     assert len(refused) == 1 and hit[0][1] in html.unescape(refused[0])
+    # Before the review, the result spoken to player A, with both totals.
+    scores = table.deal.result().scores
+    said = "won" if scores["A"] > scores["B"] else "lost" if scores["A"] < scores["B"] else "drawn"
+    line = re.search(r'data-outcome="(\w+)"[^>]*>(.*?)</p>', page, re.S)
+    assert line.group(1) == said and page.index("data-outcome") < page.index("data-review")
+    opening = {"won": "You win this deal", "lost": "You lose this deal", "drawn": "A drawn deal"}
+    sentence = f"{opening[said]}, {scores['A']} to {scores['B']}."
+    assert " ".join(text_of(line.group(2))) == sentence
 
 
 def test_undo_forgets_the_refusals_met_on_the_way_to_the_undone_move(client):

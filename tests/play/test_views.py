@@ -123,6 +123,13 @@ def test_a_played_deal_reviews_each_of_the_learners_moves_with_its_rule(client, 
             deal.play(parse_cards([move["play"]])[0])
     assert [choice for _card, choice in cards] == expected and expected[-1] == "forced"
     assert page.index("data-review") < page.index("data-scores")
+    # Before the review, the result from South's partnership: won, lost or drawn, in words.
+    scores = json.loads(html.unescape(re.search(r'data-scores="([^"]+)"', page).group(1)))
+    mine, theirs = scores["NS"], scores["EW"]
+    said = "won" if mine > theirs else "lost" if mine < theirs else "drawn"
+    line = re.search(r'data-outcome="(\w+)"[^>]*>(.*?)</p>', page, re.S)
+    assert line.group(1) == said and page.index("data-outcome") < page.index("data-review")
+    assert {"pt": "distribuição", "ro": "mână"}[lang] in html.unescape(line.group(2))
 
 
 def test_a_refused_card_is_answered_with_the_engine_reason(client):

@@ -7,3 +7,10 @@ def sentence(step, lang: str) -> str:
 
     text = render(step, lang)
     return text[:1].upper() + text[1:]
+
+
+def outcome(mine: int, theirs: int) -> dict:
+    """The deal's result from the learner's side, said first at the end of a deal (before the
+    review of their moves and the score's steps): won, lost or drawn, and the two totals."""
+    said = "won" if mine > theirs else "lost" if mine < theirs else "drawn"
+    return {"said": said, "mine": mine, "theirs": theirs}

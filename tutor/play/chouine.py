@@ -34,7 +34,7 @@ from tutor.rules.explain import (
     variants,
 )
 
-from . import bots, sentence
+from . import bots, outcome, sentence
 
 messages(
     {
@@ -374,6 +374,10 @@ class ChouineTable:
                 "steps": [sentence(s, lang) for s in said],
                 "said": said,
             }
+            if len(self.eyes) == 1 and answer["scores"]:
+                other = "B" if self.eyes == "A" else "A"
+                scores = answer["scores"]
+                view["score"]["outcome"] = outcome(scores[self.eyes], scores[other])
             view["whole"] = [sentence(s, lang) for s in steps]
             view["review"] = self.review(lang)
             view["hands"] = [

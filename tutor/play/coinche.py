@@ -12,7 +12,7 @@ import random
 
 from tutor import table as card_table
 from tutor.quiz.labels import PROFILES as PROFILE_LABELS
-from tutor.rules.cards import SEATS, card_code, next_seat, parse_card
+from tutor.rules.cards import SEATS, card_code, next_seat, parse_card, side_of
 from tutor.rules.coinche.auction import Auction, Call, parse_call
 from tutor.rules.coinche.deal import cut_and_deal
 from tutor.rules.coinche.declarations import declaration_step, declaring_choice
@@ -33,7 +33,7 @@ from tutor.rules.explain import (
     translator,
 )
 
-from . import bots, sentence
+from . import bots, outcome, sentence
 
 messages(
     {
@@ -636,12 +636,19 @@ class CoincheTable:
                     **other_view(other, lang, score.scores),
                 }
             )
+        scores = dict(zip(("NS", "EW"), score.scores, strict=True))
+        # One side's seats (one learner, or a pair): its result is said first.
+        sides = {side_of(seat) for seat in self.eyes}
+        mine = sides.pop() if len(sides) == 1 else None
         return {
             "score": {
-                "scores": dict(zip(("NS", "EW"), score.scores, strict=True)),
+                "scores": scores,
                 "made": score.made,
                 "steps": [sentence(s, lang) for s in score.steps],
                 "said": score.steps,
+                "outcome": outcome(scores[mine], scores["EW" if mine == "NS" else "NS"])
+                if mine
+                else None,
             },
             "whole": [sentence(s, lang) for s in result.steps],
             "compare": compare,
