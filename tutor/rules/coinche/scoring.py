@@ -121,10 +121,16 @@ messages(
             "points",
         ),
         "made_tricks": gettext_noop("Contract made: every trick was taken as promised."),
-        "failed_short": ngettext_noop(
-            "Contract failed: %(points)s point, fewer than the %(points_needed)s needed.",
-            "Contract failed: %(points)s points, fewer than the %(points_needed)s needed.",
-            "points",
+        "failed_short": variants(
+            _zero,
+            some=ngettext_noop(
+                "Contract failed: %(points)s point, fewer than the %(points_needed)s needed.",
+                "Contract failed: %(points)s points, fewer than the %(points_needed)s needed.",
+                "points",
+            ),
+            zero=gettext_noop(
+                "Contract failed: the declarers made no points, and %(points_needed)s were needed."
+            ),
         ),
         "made_tie": ngettext_noop(
             "Contract made: %(points)s point each, and under this profile a tie with the "
