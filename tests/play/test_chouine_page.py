@@ -112,24 +112,33 @@ def test_the_rule_speaks_to_the_learner(client):
 
 
 @pytest.mark.parametrize(
-    ("lang", "phrase"),
+    ("lang", "heading", "winner"),
     [
-        ("ro", "este a jucătorului"),
-        ("es", "es del jugador"),
-        ("pt", "vai para o jogador"),
-        ("fr", "va au joueur"),
+        ("ro", "Levata", "jucătorul "),
+        ("es", "Baza", "el jugador "),
+        ("pt", "Vaza", "o jogador "),
+        ("fr", "Pli", "le joueur "),
     ],
 )
-def test_a_gathered_trick_names_its_winner_in_the_language_s_own_form(client, lang, phrase):
-    headings = []
+def test_a_gathered_trick_says_its_winner_once_with_the_reason(client, lang, heading, winner):
+    """The panel's heading is the trick's number; the engine's reason names the winner (in
+    the language's own form, mid-sentence) and the news does not repeat it."""
+    seen = []
 
     def check(action, page, table):
         if "data-gathered" in page:
-            headings.append(block(page, "data-gathered", "</h2>"))
+            panel = block(page, "data-gathered", "</section>")
+            title = " ".join(text_of(block(panel, "<h2>", "</h2>")))
+            reason = " ".join(text_of(block(panel, "</h2>", "</p>")))
+            news = " ".join(text_of(block(page, "data-news", "</div>")))
+            seen.append((title, reason, news))
 
     play(client, lang, on_page=check)
-    assert headings and all(phrase in h for h in headings)
-    assert not any("a lui jucătorul" in h for h in headings)
+    assert seen
+    for title, reason, news in seen:
+        assert re.fullmatch(rf"{heading} \d+", title), title
+        assert winner in reason.lower()
+        assert reason not in news
 
 
 @pytest.mark.parametrize("lang", ["pt", "es", "ro", "fr"])

@@ -120,11 +120,12 @@ messages(
                 "The last trick went to %(side_winner)s: its %(points)s do not count for %(side)s."
             ),
         ),
-        "count_running_none": gettext_noop("%(side)s took no trick: they have 0 points."),
+        "count_running_none": gettext_noop("%(side)s took no trick: they have no points."),
         "count_side_sum": variants(
             _sum_case,
             sum=gettext_noop("%(side)s: %(addends)s = %(points)s."),
             total=gettext_noop("%(side)s have %(points)s in all."),
+            nothing=gettext_noop("%(side)s have no points."),
         ),
         "count_belote_held": variants(
             lambda params: "gold" if params.get("gold") else "plain",

@@ -84,10 +84,14 @@ messages(
             "%(the_player)s adds %(points)s points for the quinte of brisques.",
             "points",
         ),
-        "chouine_score_total": ngettext_noop(
-            "%(the_player)s totals %(points)s point.",
-            "%(the_player)s totals %(points)s points.",
-            "points",
+        "chouine_score_total": variants(
+            lambda params: "some" if params["points"] else "none",
+            some=ngettext_noop(
+                "%(the_player)s totals %(points)s point.",
+                "%(the_player)s totals %(points)s points.",
+                "points",
+            ),
+            none=gettext_noop("%(the_player)s ends the deal with no points."),
         ),
         "chouine_deal_won": ngettext_noop(
             "%(the_player)s wins the deal, %(points)s point to %(points_other)s.",

@@ -79,7 +79,11 @@ _MULTIPLIED_THEN_EXTRAS = variants(
 
 messages(
     {
-        "side_total": gettext_noop("%(side)s: %(sum)s."),
+        "side_total": variants(
+            lambda params: "some" if params.get("points_total", params.get("points")) else "none",
+            some=gettext_noop("%(side)s: %(sum)s."),
+            none=gettext_noop("%(side)s: no points."),
+        ),
         "side_total_capot": variants(
             lambda params: "generale" if "seat" in params else "capot",
             capot=gettext_noop("%(side)s took every trick (capot): %(sum)s."),
