@@ -272,3 +272,14 @@ def test_counts_agree_with_the_number_they_count(client):
     with translation.override("ro"):
         bar = render_to_string("lessons/course_bar.html", {"course": course})
     assert "1 lecție terminată din 8" in bar and "20 de stele din 62" in bar
+
+
+def test_nothing_done_yet_is_said_in_a_sentence_of_its_own(client):
+    """Romanian's form for 2–19 also covers 0: "0 lecții terminate" reads wrong."""
+    body = client.get("/ro/learn/").content.decode()
+    bar = body.split('class="course-bar"', 1)[1].split("</span>", 1)[0]
+    assert "Nicio lecție terminată deocamdată" in bar and "Nicio stea deocamdată" in bar
+    assert not re.search(r"\b0\b", bar)
+    lesson = client.get(f"/ro/learn/coinche-play/").content.decode()
+    standing = lesson.split('id="lesson-progress"', 1)[1].split("</p>", 1)[0]
+    assert "nu e rezolvat încă" in standing and not re.search(r"\b0\b", standing)
