@@ -280,6 +280,6 @@ def test_nothing_done_yet_is_said_in_a_sentence_of_its_own(client):
     bar = body.split('class="course-bar"', 1)[1].split("</span>", 1)[0]
     assert "Nicio lecție terminată deocamdată" in bar and "Nicio stea deocamdată" in bar
     assert not re.search(r"\b0\b", bar)
-    lesson = client.get(f"/ro/learn/coinche-play/").content.decode()
+    lesson = client.get("/ro/learn/coinche-play/").content.decode()
     standing = lesson.split('id="lesson-progress"', 1)[1].split("</p>", 1)[0]
     assert "nu e rezolvat încă" in standing and not re.search(r"\b0\b", standing)
