@@ -9,7 +9,7 @@ import re
 import pytest
 from django.utils import translation
 
-from tests.play.helpers import AT, _learner_move, chouine_seed
+from tests.play.helpers import AT, REFUSED_CARD, _learner_move, chouine_seed
 from tutor.play.chouine import ChouineTable
 from tutor.play.models import TableDeal
 from tutor.rules.cards import card_code
@@ -322,3 +322,22 @@ def test_undo_forgets_the_refusals_met_on_the_way_to_the_undone_move(client):
     client.post(url, {"action": "undo", "at": AT.search(page).group(1)})
     record.refresh_from_db()
     assert len(record.moves) == before and record.refused == [kept]
+
+
+def test_the_french_review_puts_a_no_break_space_before_every_colon(client):
+    """French sets a no-break space before ":" (the catalog's way), the refusals met and the
+    engine's rules included."""
+    refused = []
+
+    def refuse_once(action, page, table):
+        cards = REFUSED_CARD.findall(page)
+        if cards and not refused:
+            refused.append(cards[0])
+            url = f"/fr/play/chouine/{table.record.token}/"
+            client.post(url, {"card": cards[0], "at": AT.search(page).group(1)})
+
+    _url, page = play(client, "fr", on_page=refuse_once)
+    review = block(page, "data-review", "</ol>")
+    assert refused and "data-refused" in review
+    text = html.unescape(re.sub(r"<[^>]+>", " ", review))
+    assert re.findall(r".{20}[^\u00a0\u202f]:", text) == []
