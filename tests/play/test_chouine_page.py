@@ -324,20 +324,33 @@ def test_undo_forgets_the_refusals_met_on_the_way_to_the_undone_move(client):
     assert len(record.moves) == before and record.refused == [kept]
 
 
-def test_the_french_review_puts_a_no_break_space_before_every_colon(client):
+def test_the_french_review_spaces_its_colons_and_the_last_draw_tells_the_indicator_once(client):
     """French sets a no-break space before ":" (the catalog's way), the refusals met and the
-    engine's rules included."""
-    refused = []
+    engine's rules included. The indicator the second player takes at the last draw (the
+    seven, once exchanged) is told by the engine's chouine_last_draw, never as a card drawn
+    "from the stock"."""
+    refused, news = [], []
 
-    def refuse_once(action, page, table):
+    def check(action, page, table):
         cards = REFUSED_CARD.findall(page)
         if cards and not refused:
             refused.append(cards[0])
             url = f"/fr/play/chouine/{table.record.token}/"
             client.post(url, {"card": cards[0], "at": AT.search(page).group(1)})
+        if table.deal.stock_count == 0 and "data-news" in page and not news:
+            news.append(" ".join(text_of(block(page, "data-news", "</div>"))))
 
-    _url, page = play(client, "fr", on_page=refuse_once)
+    _url, page = play(client, "fr", on_page=check)
     review = block(page, "data-review", "</ol>")
     assert refused and "data-refused" in review
     text = html.unescape(re.sub(r"<[^>]+>", " ", review))
     assert re.findall(r".{20}[^\u00a0\u202f]:", text) == []
+    table = ChouineTable(TableDeal.objects.latest("pk"))
+    steps = [s for _player, steps in table.events for s in steps]
+    (last_draw,) = [s for s in steps if s.code == "chouine_last_draw"]
+    indicator = last_draw.params["card"]
+    assert indicator not in [s.params["card"] for s in steps if s.code == "play_chouine_drew"]
+    assert news and " ".join(render(last_draw, "fr").split()) in news[0]
+    for code in ("play_chouine_you_drew", "play_chouine_player_drew"):
+        told = render(Step(code, {"card": indicator, "player": "A"}), "fr")
+        assert " ".join(told.split()) not in news[0]
