@@ -580,3 +580,28 @@ def test_zero_and_one_read_as_their_own_sentence(lang):
     # A lone card of the suit led is "the only card", not "the highest".
     lone = explain_trick(parse_cards(["KS", "7D", "8D", "9D"]), 1, winner_seat="N")[0]
     assert render(lone, lang) != render(Step(lone.code, {**lone.params, "count": 2}), lang)
+
+
+# Romanian's form for 2–19 also covers 0 ("0 puncte"), and no language says "is worth 0
+# points": each count that can be zero has a sentence of its own.
+ZERO_STEPS = [
+    Step("count_card", {"card": "7C", "points": 0}),
+    Step("count_card", {"card": "8H", "points": 0, "case": "trump"}),
+    Step("count_card", {"card": "9S", "points": 0, "case": "no_trump"}),
+    Step("count_card", {"card": "8D", "points": 0, "case": "all_trumps"}),
+    Step("count_sum", {"addends": [], "points": 0}),
+    Step("chouine_score_cards", {"player": "A", "points": 0}),
+    Step("play_chouine_trick_points", {"player": "B", "points": 0}),
+    Step("failed_short", {"points": 0, "points_needed": 82}),
+]
+ZERO_COUNT = re.compile(
+    r"(?<![\d.,\u00a0\u202f])0 (?:card |de )?(?:points?|pontos?|puntos?|puncte|punct)\b"
+)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_count_of_zero_has_a_sentence_of_its_own(lang):
+    said = [render(step, lang) for step in ZERO_STEPS]
+    assert [text for text in said if re.search(r"(?<![\d.,])\b0\b", text)] == []
+    # The sample too: no explanation counts "0 points".
+    assert [t for _, _, _, t in _rendered(lang) if ZERO_COUNT.search(t)] == []

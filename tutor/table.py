@@ -45,6 +45,10 @@ POSITIONS = ("bottom", "right", "top", "left")
 # only judged (the referee), shows "allowed" and "refused"; a room's answers to a tap
 # question (a club's projector), "correct" and "incorrect".
 VERDICTS = ("right", "wrong", "missed", "unchosen", "allowed", "refused", "correct", "incorrect")
+# What a right answer is, for the words a verdict says (templates/table/verdict.html): a card
+# or call the rules allow, the card that wins the trick, a call that ends the auction. A wrong
+# tap on "which card wins" was allowed: it does not win.
+ASKS = ("allowed", "winner", "ends")
 
 messages(
     {
@@ -163,6 +167,7 @@ def hand_view(
     sort: bool = True,
     labels: Mapping[str, str] | None = None,
     counts: Mapping[str, int] | None = None,
+    asks: str = "allowed",
 ) -> dict:
     """A hand to draw.
 
@@ -172,7 +177,8 @@ def hand_view(
     cards ticked. ``verdict`` (code to one of :data:`VERDICTS`) and ``reasons``
     (code to the engine's sentence) mark an answered hand. ``labels``: a caption under a
     card (the seat that played it, for the cards of a trick); ``counts``: how many people
-    chose each card (a club's answers), shown on it.
+    chose each card (a club's answers), shown on it. ``asks``: what a right card is, for
+    the words of its verdict (:data:`ASKS`).
     """
     cards = list(cards)
     groups = sort_hand(cards, trump, game) if sort else [cards]
@@ -189,6 +195,7 @@ def hand_view(
                 "reason": reasons.get(code, ""),
                 "label": labels.get(code, ""),
                 "count": None if counts is None else counts.get(code, 0),
+                "asks": asks,
             }
             for code in group
         ]
@@ -284,9 +291,11 @@ def call_taps(
     verdict: Mapping[str, str] | None = None,
     reasons: Mapping[str, str] | None = None,
     counts: Mapping[str, int] | None = None,
+    asks: str = "allowed",
 ) -> dict:
     """Calls to tap (``mode="play"``: one button each, named ``call``) or, once answered, each
-    marked like a card of a hand (``verdict``, ``reasons``, ``counts``: see :func:`hand_view`)."""
+    marked like a card of a hand (``verdict``, ``reasons``, ``counts``, ``asks``: see
+    :func:`hand_view`)."""
     verdict, reasons = dict(verdict or {}), dict(reasons or {})
     views = []
     for text in calls:
@@ -300,6 +309,7 @@ def call_taps(
                 "verdict": verdict.get(view["code"], ""),
                 "reason": reasons.get(view["code"], ""),
                 "count": None if counts is None else counts.get(view["code"], 0),
+                "asks": asks,
             }
         )
     return {

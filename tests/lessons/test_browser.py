@@ -69,7 +69,7 @@ def test_a_lesson_completed_with_stars_and_next_as_the_next_focus_stop(site):
     url, page = site
     page.goto(f"{url}/en/learn/chouine-cards/")
     progress = page.locator("#lesson-progress")
-    expect(progress).to_contain_text("0 of 3 exercises solved")
+    expect(progress).to_contain_text("None of the 3 exercises solved yet")
     # Exercise 1 right at once: two stars; "Next exercise" is the next Tab, and takes the
     # focus to exercise 2's answer.
     answer_choice(page, 1, "B")
@@ -120,7 +120,7 @@ def test_the_profile_switch_counts_its_own_progress(site):
     # Other rules, swapped in place: the progress shown is theirs, nothing solved yet.
     page.locator("#profile").select_option("official")
     expect(page).to_have_url(re.compile(r"profile=official"))
-    expect(progress).to_contain_text("0 of 3 exercises solved")
+    expect(progress).to_contain_text("None of the 3 exercises solved yet")
     expect(page.locator("#exercise-1 [data-solved]")).to_have_count(0)
     expect(page.locator(".rules-used")).to_have_attribute("data-rules", "official")
     # The swapped exercises still lead on to the next one.

@@ -215,7 +215,7 @@ def test_stars_and_the_lessons_count_are_kept_per_profile(client):
     official = client.get(url, {"profile": "official"}).content.decode()
     assert "1 of 4 exercises solved" in official and "2 of 8 stars" in official
     maison = client.get(url, {"profile": "maison"}).content.decode()
-    assert "0 of 4 exercises solved" in maison and "data-solved" not in maison
+    assert "None of the 4 exercises solved yet" in maison and "data-solved" not in maison
     # The course counts the exercise once, at its best.
     index = client.get(reverse("lessons_index")).content.decode()
     assert '<li data-lesson="coinche-play" data-stars="2">' in index
@@ -227,7 +227,7 @@ def test_a_lesson_is_done_under_its_own_profile_on_its_page_and_under_any_in_the
     url = reverse("lesson", args=["coinche-play"])
     assert "Lesson complete!" in client.get(url, {"profile": "federation"}).content.decode()
     official = client.get(url, {"profile": "official"}).content.decode()
-    assert "Lesson complete!" not in official and "0 of 4 exercises solved" in official
+    assert "Lesson complete!" not in official and "None of the 4 exercises solved yet" in official
     # The course map on that page, and the lessons index, count it done all the same.
     assert re.search(r'aria-current="page">[^<]*</a>\s*<span class="good">✓', official)
     index = client.get(reverse("lessons_index")).content.decode()
@@ -260,15 +260,26 @@ def test_house_rules_keep_their_own_marks_in_an_account(client, alice):
     url = reverse("lesson", args=["coinche-play"])
     assert "1 of 4 exercises solved" in client.get(url, {"profile": code}).content.decode()
     federation = client.get(url, {"profile": "federation"}).content.decode()
-    assert "0 of 4 exercises solved" in federation
+    assert "None of the 4 exercises solved yet" in federation
 
 
 def test_counts_agree_with_the_number_they_count(client):
     solve(client, "chouine-cards", {1: "B"})
     page = client.get("/fr/learn/chouine-cards/").content.decode()
     assert "1 exercice résolu sur 3" in page and "2 étoiles sur 6" in page
-    assert "0 leçon terminée sur 5" in page
+    assert "Aucune des 5 leçons terminée pour l'instant" in page
     course = {"done": 1, "count": 8, "stars": 20, "most": 62}
     with translation.override("ro"):
         bar = render_to_string("lessons/course_bar.html", {"course": course})
     assert "1 lecție terminată din 8" in bar and "20 de stele din 62" in bar
+
+
+def test_nothing_done_yet_is_said_in_a_sentence_of_its_own(client):
+    """Romanian's form for 2–19 also covers 0: "0 lecții terminate" reads wrong."""
+    body = client.get("/ro/learn/").content.decode()
+    bar = body.split('class="course-bar"', 1)[1].split("</span>", 1)[0]
+    assert "Nicio lecție terminată deocamdată" in bar and "Nicio stea deocamdată" in bar
+    assert not re.search(r"\b0\b", bar)
+    lesson = client.get("/ro/learn/coinche-play/").content.decode()
+    standing = lesson.split('id="lesson-progress"', 1)[1].split("</p>", 1)[0]
+    assert "nu e rezolvat încă" in standing and not re.search(r"\b0\b", standing)

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.utils import translation
 
-from tests.play.helpers import AT, _learner_move, chouine_seed
+from tests.play.helpers import AT, REFUSED_CARD, _learner_move, chouine_seed
 from tutor.play.chouine import ChouineTable
 from tutor.play.models import TableDeal
 from tutor.rules.cards import card_code
@@ -112,24 +112,33 @@ def test_the_rule_speaks_to_the_learner(client):
 
 
 @pytest.mark.parametrize(
-    ("lang", "phrase"),
+    ("lang", "heading", "winner"),
     [
-        ("ro", "este a jucătorului"),
-        ("es", "es del jugador"),
-        ("pt", "vai para o jogador"),
-        ("fr", "va au joueur"),
+        ("ro", "Levata", "jucătorul "),
+        ("es", "Baza", "el jugador "),
+        ("pt", "Vaza", "o jogador "),
+        ("fr", "Pli", "le joueur "),
     ],
 )
-def test_a_gathered_trick_names_its_winner_in_the_language_s_own_form(client, lang, phrase):
-    headings = []
+def test_a_gathered_trick_says_its_winner_once_with_the_reason(client, lang, heading, winner):
+    """The panel's heading is the trick's number; the engine's reason names the winner (in
+    the language's own form, mid-sentence) and the news does not repeat it."""
+    seen = []
 
     def check(action, page, table):
         if "data-gathered" in page:
-            headings.append(block(page, "data-gathered", "</h2>"))
+            panel = block(page, "data-gathered", "</section>")
+            title = " ".join(text_of(block(panel, "<h2>", "</h2>")))
+            reason = " ".join(text_of(block(panel, "</h2>", "</p>")))
+            news = " ".join(text_of(block(page, "data-news", "</div>")))
+            seen.append((title, reason, news))
 
     play(client, lang, on_page=check)
-    assert headings and all(phrase in h for h in headings)
-    assert not any("a lui jucătorul" in h for h in headings)
+    assert seen
+    for title, reason, news in seen:
+        assert re.fullmatch(rf"{heading} \d+", title), title
+        assert winner in reason.lower()
+        assert reason not in news
 
 
 @pytest.mark.parametrize("lang", ["pt", "es", "ro", "fr"])
@@ -321,3 +330,35 @@ def test_undo_forgets_the_refusals_met_on_the_way_to_the_undone_move(client):
     client.post(url, {"action": "undo", "at": AT.search(page).group(1)})
     record.refresh_from_db()
     assert len(record.moves) == before and record.refused == [kept]
+
+
+def test_the_french_review_spaces_its_colons_and_the_last_draw_tells_the_indicator_once(client):
+    """French sets a no-break space before ":" (the catalog's way), the refusals met and the
+    engine's rules included. The indicator the second player takes at the last draw (the
+    seven, once exchanged) is told by the engine's chouine_last_draw, never as a card drawn
+    "from the stock"."""
+    refused, news = [], []
+
+    def check(action, page, table):
+        cards = REFUSED_CARD.findall(page)
+        if cards and not refused:
+            refused.append(cards[0])
+            url = f"/fr/play/chouine/{table.record.token}/"
+            client.post(url, {"card": cards[0], "at": AT.search(page).group(1)})
+        if table.deal.stock_count == 0 and "data-news" in page and not news:
+            news.append(" ".join(text_of(block(page, "data-news", "</div>"))))
+
+    _url, page = play(client, "fr", on_page=check)
+    review = block(page, "data-review", "</ol>")
+    assert refused and "data-refused" in review
+    text = html.unescape(re.sub(r"<[^>]+>", " ", review))
+    assert re.findall(r".{20}[^\u00a0\u202f]:", text) == []
+    table = ChouineTable(TableDeal.objects.latest("pk"))
+    steps = [s for _player, steps in table.events for s in steps]
+    (last_draw,) = [s for s in steps if s.code == "chouine_last_draw"]
+    indicator = last_draw.params["card"]
+    assert indicator not in [s.params["card"] for s in steps if s.code == "play_chouine_drew"]
+    assert news and " ".join(render(last_draw, "fr").split()) in news[0]
+    for code in ("play_chouine_you_drew", "play_chouine_player_drew"):
+        told = render(Step(code, {"card": indicator, "player": "A"}), "fr")
+        assert " ".join(told.split()) not in news[0]

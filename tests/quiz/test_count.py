@@ -236,3 +236,11 @@ def test_the_pages_speak_the_learners_language(client):
     url = start(client, drill="chouine-deal", mode="practice").replace("/en/", "/fr/")
     body = client.get(url).content.decode()
     assert 'lang="fr"' in body and "Joueur A" in body
+
+
+def test_a_drill_with_no_right_answer_yet_says_so_in_a_sentence_of_its_own(client):
+    url = start(client, mode="practice")
+    answer(client, url, right=False)
+    body = client.get(url.replace("/en/", "/es/")).content.decode()
+    score = re.search(r'data-score="0">([^<]*)<', body).group(1)
+    assert score == "Ningún acierto todavía"

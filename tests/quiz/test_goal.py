@@ -46,7 +46,10 @@ def test_the_learner_sets_the_goal_and_nonsense_is_refused(client):
     response = client.post("/en/quiz/goal/", {"kind": "minutes", "amount": "15", "streak": "on"})
     assert response.status_code == 302
     body = client.get("/en/").content.decode()
-    assert "Today's goal: 1 of 15 minutes" in body and "Streak: 0 days in a row" in body
+    assert (
+        "Today's goal: 1 of 15 minutes" in body
+        and "No streak yet: meet today's goal to start one" in body
+    )
     for bad in (
         {"kind": "minutes", "amount": "7"},
         {"kind": "hours", "amount": "10"},

@@ -47,9 +47,9 @@ def test_progress_joins_the_lessons_and_names_the_weak_rules(client):
     # A retry teaches but does not count: only the first answer to a question does.
     client.post("/en/quiz/q/trick_winner/federation/42/", {"choice": expected})
     body = client.get("/en/quiz/progress/").content.decode()
-    assert "1 of 5 lessons done" not in body and "0 of 5 lessons done" in body
+    assert "1 of 5 lessons done" not in body and "None of the 5 lessons done yet" in body
     assert "2 of 36 stars" in body  # the first Chouine exercise, right at once
-    assert 'data-rule="trick_won_by_suit"' in body and "0 of 1 right" in body
+    assert 'data-rule="trick_won_by_suit"' in body and "your one answer was wrong" in body
     assert (
         "/en/quiz/q/trick_winner/federation/?difficulty=1&amp;situation=trick_won_by_suit" in body
     )

@@ -230,3 +230,24 @@ def test_it_serves_every_page_in_every_language(client, lang):
         response = client.get(f"/{lang}/quiz/{path}")
         assert response.status_code == 200, path
         assert f'<html lang="{lang}">' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("name", "profile", "said"),
+    [
+        ("trick_winner_card", "federation", "escolhida, mas não ganha a vaza"),
+        ("chouine_trick_winner_card", "chouine", "escolhida, mas não ganha a vaza"),
+        ("auction_end", "federation", "escolhida, mas não fecha o leilão"),
+        ("play_card", "federation", "escolhida, mas não permitida"),
+    ],
+)
+def test_a_wrong_tap_is_marked_for_what_the_question_asked(client, name, profile, said):
+    """A card that does not win the trick was allowed: its mark says it does not win."""
+    question = exercises.pose(name, 42, profile)
+    qtype = exercises.get_type(name)
+    expected = exercises.solve(question).expected
+    wrong = next(tap for tap in qtype.taps(question) if tap not in expected)
+    body = client.post(url(name, profile, lang="pt"), {qtype.tap_field: wrong}).content.decode()
+    mark = body.split(f'data-{qtype.tap_field}="{wrong}" data-verdict="wrong"', 1)[1]
+    assert f'<span class="visually-hidden verdict-said">{said}</span>' in mark[:1500]
+    assert ("não permitida" in mark[:1500]) == (qtype.tap_asks == "allowed")

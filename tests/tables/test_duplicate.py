@@ -75,3 +75,15 @@ def test_a_night_refuses_bad_input_with_the_reason():
     night, host = make_night(client)
     assert client.get(f"/en/tables/night/{night.token}/host/{'0' * 64}/").status_code == 404
     assert keys.is_night_key(night, host.rstrip("/").rsplit("/", 1)[1])
+
+
+def test_a_night_before_its_first_deal_and_its_watch_page_say_so_in_a_sentence_of_their_own():
+    organiser = Client()
+    night, _host = make_night(organiser)
+    public = Client().get(f"/ro/tables/night/{night.token}/").content.decode()
+    assert "Niciuna dintre cele 2 mâini nu a fost comparată încă." in public
+    assert "0 mâini" not in public
+    table = Table.objects.filter(night=night).order_by("number").first()
+    watch = organiser.get(f"/fr/tables/{table.token}/watch/{keys.host_key(table)}/")
+    heading = watch.content.decode().split("<h1>", 1)[1].split("</h1>", 1)[0]
+    assert heading == "Toutes les mains de la table 1 de la soirée en duplicate"

@@ -354,3 +354,19 @@ def test_the_creators_eye_on_a_table_not_started_lists_no_deal_of_anyone_elses()
     watch = creator.get(f"/en/tables/{table.token}/watch/{keys.host_key(table)}/")
     assert watch.status_code == 200
     assert "data-finished" not in watch.content.decode()
+
+
+def test_a_chouine_table_names_its_players_in_their_own_forms_mid_sentence():
+    """The turn line and the table's refusals say "jucătorul B", "al jugador A"…, never the
+    felt's capitalised label ("Joacă Jucătorul B") nor a bare seat letter ("La place A")."""
+    creator, table, players = seated("chouine", langs=("ro", "es"))
+    creator.post(f"/ro/tables/{table.token}/start/")
+    table.refresh_from_db()
+    waiting = next(p for p in players if p.seat != table.to_move)
+    mover = next(p for p in players if p.seat == table.to_move)
+    forms = {"ro": f"jucătorul {mover.seat} (", "es": f"al jugador {mover.seat} ("}
+    turn = waiting.page().split("data-turn=", 1)[1].split("</p>", 1)[0]
+    assert forms[waiting.lang] in turn and "Jucătorul" not in turn and "Jugador" not in turn
+    # A newcomer asking for a held seat is told who plays it, as the player.
+    refused = sit(Client(), table, "A", "Ion", "fr").content.decode()
+    assert "est déjà le joueur A" in refused and "place A" not in refused

@@ -139,6 +139,8 @@ class QuestionType(ABC):
     answer_kind: str = "choice"
     # For ``tap`` questions, the form field a tap sends: ``card`` or ``call``.
     tap_field: str = ""
+    # What a right tap is (tutor.table.ASKS): the words its verdict says on the table.
+    tap_asks: str = "allowed"
     profiles: tuple[str, ...] = ()
     # Rule codes the scenario filter accepts, each the ``rule`` of a solution.
     situations: tuple[str, ...] = ()

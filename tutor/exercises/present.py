@@ -131,7 +131,13 @@ def tap_view(
     mode = "static" if marks and not held else "play"
     if qtype.tap_field == "call":
         calls = card_table.call_taps(
-            options, lang, mode=mode, verdict=marks, reasons=reasons, counts=counts
+            options,
+            lang,
+            mode=mode,
+            verdict=marks,
+            reasons=reasons,
+            counts=counts,
+            asks=qtype.tap_asks,
         )
         return {"field": "call", "calls": calls, "hand": None}
     position = qtype.table(question) or {}
@@ -148,6 +154,7 @@ def tap_view(
         sort=not seats,
         labels={card: name(seat, lang) for card, seat in seats.items()},
         counts=counts,
+        asks=qtype.tap_asks,
     )
     return {"field": "card", "calls": None, "hand": hand}
 

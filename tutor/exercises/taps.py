@@ -122,6 +122,7 @@ class TrickWinnerCard(TrickWinner):
     """``trick_winner`` answered by pointing at the card that takes the trick."""
 
     name = "trick_winner_card"
+    tap_asks = "winner"
     answer_kind = "tap"
     tap_field = "card"
 
@@ -204,6 +205,7 @@ class ChouineTrickWinnerCard(ChouineTrickWinner):
     """``chouine_trick_winner`` answered by pointing at the card that takes the trick."""
 
     name = "chouine_trick_winner_card"
+    tap_asks = "winner"
     answer_kind = "tap"
     tap_field = "card"
 
@@ -333,6 +335,7 @@ class AuctionEnd(CallTap):
     four with a profile where the bidder speaks last; four passes and no bid; a surcoinche)."""
 
     name = "auction_end"
+    tap_asks = "ends"
     situations = ("auction_contract", "auction_redeal")
 
     def generate(self, rng, profile, difficulty):

@@ -5,7 +5,7 @@ read from the engine's profile data; these texts only say where a profile
 comes from and who plays it that way.
 """
 
-from django.utils.translation import get_language, ngettext, pgettext_lazy
+from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tutor.rules.chouine.rules import ChouineProfile
@@ -98,6 +98,8 @@ def _number(value: int) -> str:
 
 
 def _points(count: int) -> str:
+    if not count:
+        return pgettext("points of a rule", "none")
     return ngettext("%(count)s point", "%(count)s points", count) % {"count": _number(count)}
 
 

@@ -48,10 +48,14 @@ messages(
         # The table's headings, with the player's article ("Joga o jogador A").
         "play_chouine_to_play": gettext_noop("%(the_player)s to play"),
         "play_chouine_deals": gettext_noop("%(the_player)s deals"),
-        "play_chouine_trick_points": ngettext_noop(
-            "%(the_player)s takes the trick and its %(points)s point.",
-            "%(the_player)s takes the trick and its %(points)s points.",
-            "points",
+        "play_chouine_trick_points": variants(
+            lambda params: "some" if params["points"] else "none",
+            some=ngettext_noop(
+                "%(the_player)s takes the trick and its %(points)s point.",
+                "%(the_player)s takes the trick and its %(points)s points.",
+                "points",
+            ),
+            none=gettext_noop("%(the_player)s takes the trick, worth nothing."),
         ),
         # The buttons of the announce panel: what the learner does by pressing one.
         "play_chouine_announce_button": variants(
@@ -62,9 +66,6 @@ messages(
             chouine=gettext_noop("Announce a chouine in %(suit)s"),
             quinte=gettext_noop("Announce a quinte of brisques"),
         ),
-        # The heading of a gathered trick: the player's genitive or dative is the
-        # translator's (player forms of explain.py), never glued to a preposition.
-        "play_chouine_trick_goes": gettext_noop("Trick %(number)s goes %(to_the_player)s"),
         "play_chouine_not_your_turn": gettext_noop(
             "It is not your turn: the table is waiting for %(the_player)s, or for you to carry on."
         ),
@@ -219,9 +220,14 @@ class ChouineTable:
         trick = played.trick
         if trick is not None:
             steps += trick_steps(deal, trick)
-            # Who drew what: each page tells its own player the card (``_news``).
-            for player, card in trick.draws:
-                steps.append(Step("play_chouine_drew", {"player": player, "card": card_code(card)}))
+            # Who drew what: each page tells its own player the card (``_news``). The last
+            # stock trick's second draw is the indicator, taken face up, not a card from the
+            # stock: the engine's ``chouine_last_draw`` (trick_steps) tells it.
+            for index, (player, card) in enumerate(trick.draws):
+                if trick.number != LAST_STOCK_TRICK or index == 0:
+                    steps.append(
+                        Step("play_chouine_drew", {"player": player, "card": card_code(card)})
+                    )
         return steps
 
     def _take(self, index: int, move: dict) -> None:
@@ -571,20 +577,18 @@ class ChouineTable:
             )
             played.append({"player": player, "card": card_code(card)})
             player = "B" if player == "A" else "A"
-        heading = Step("play_chouine_trick_goes", {"number": trick.number, "player": trick.winner})
+        # The reason names the winner: the panel's heading is the trick's number alone.
         why = trick_steps(self.deal, trick)[0]
         return {
             # "Ask this at the club": the trick (tutor/club/positions.py).
             "ask": {"profile": "chouine", "trump": trump, "trick": played},
             "number": trick.number,
             "winner": trick.winner,
-            "winner_name": player_name(trick.winner, lang),
-            "heading": sentence(heading, lang),
             "points": trick.points,
             "cards": cards,
             "why": sentence(why, lang),
             # What the gathered trick says, for its report link.
-            "said": [heading, why],
+            "said": [why],
         }
 
     def spoken(self, step: Step) -> Step:
@@ -608,11 +612,21 @@ class ChouineTable:
             completes = any(s.code == "play_chouine_trick_points" for s in steps)
             if completes and not shown_trick and lines:
                 break
+            if completes and shown_trick:
+                # The gathered trick's panel gives its reason: the news does not repeat it.
+                steps = [s for s in steps if s is not self._trick_reason(steps)]
             shown_trick = False
             lines[:0] = [sentence(s, lang) for s in map(self._told, steps) if s is not None]
             if self.sees(player) and one_seat or not one_seat:
                 break
         return lines
+
+    @staticmethod
+    def _trick_reason(steps: list[Step]) -> Step | None:
+        """The engine's reason a trick is won: the step before its points (trick_steps)."""
+        codes = [s.code for s in steps]
+        index = codes.index("play_chouine_trick_points")
+        return steps[index - 1] if index else None
 
     def _told(self, step: Step) -> Step | None:
         """A step as the news tells it to these eyes, or None when the table shows it: a

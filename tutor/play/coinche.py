@@ -25,10 +25,13 @@ from tutor.rules.explain import (
     Step,
     bid_name,
     gettext_noop,
+    list_text,
     messages,
+    ngettext_noop,
     pgettext_noop,
     seat_name,
     side_name,
+    strain_name,
     suit_name,
     translator,
 )
@@ -43,6 +46,12 @@ messages(
             "It is not your turn: the table is waiting for %(seat)s, or for you to carry on."
         ),
         "play_cards_received": gettext_noop("You receive %(the_cards)s."),
+        # The calls a profile lacks, in one sentence (a list after a negation).
+        "play_profile_lacks": ngettext_noop(
+            "Under these rules, nobody bids %(calls)s.",
+            "Under these rules, nobody bids %(calls)s.",
+            "count",
+        ),
     }
 )
 
@@ -432,14 +441,23 @@ class CoincheTable:
         low = self.deal.profile.min_bid
         probes = [Call(None, "bid", low, t) for t in TRUMP_CODES]
         probes += [Call(None, "bid", bid, trumps[0]) for bid in ("capot", "generale")]
-        reasons: list[str] = []
+        # One sentence naming every call the profile lacks (three sentences side by side
+        # read as three refusals of one tap).
+        lacked: list[str] = []
         for call in probes:
             reason = auction.check(call)
-            if reason is not None and reason.code.endswith("_not_in_profile"):
-                text = sentence(reason, lang)
-                if text not in reasons:
-                    reasons.append(text)
-        return " ".join(reasons)
+            if reason is None or not reason.code.endswith("_not_in_profile"):
+                continue
+            if reason.code == "trump_not_in_profile":
+                name = strain_name(reason.params["trump"], lang)
+            else:
+                name = bid_name(call.bid, lang)
+            if name not in lacked:
+                lacked.append(name)
+        if not lacked:
+            return ""
+        calls = list_text(lacked, lang, negative=True)
+        return sentence(Step("play_profile_lacks", {"calls": calls, "count": len(lacked)}), lang)
 
     def _out_of_turn_view(self, lang: str, all_seats: bool) -> list[dict]:
         """Each call a mover's seat may make out of turn: the engine's sentence saying so
@@ -554,15 +572,17 @@ class CoincheTable:
             "trick": played,
             "hands": held,
         }
+        # The reason names the winning seat: the panel's heading is the trick's number alone,
+        # so the winner is said once, with why.
+        why = Step(trick.steps[0].code, {**trick.steps[0].params, "seat": trick.winner})
         return {
             "ask": ask,
             "number": trick.number,
             "winner": trick.winner,
-            "winner_name": seat_name(trick.winner, lang),
             "points": trick.points,
             "cards": seats,
-            "why": sentence(trick.steps[0], lang),
-            "said": [trick.steps[0]],
+            "why": sentence(why, lang),
+            "said": [why],
             "steps": [sentence(s, lang) for s in trick.steps],
         }
 

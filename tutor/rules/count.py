@@ -37,11 +37,14 @@ from .explain import Step, gettext_noop, messages, ngettext_noop, variants
 
 
 def _card_case(params: dict) -> str:
-    return params.get("case", "plain")
+    # A card worth nothing has its own sentence: "0 points" reads wrong in several languages.
+    return params.get("case", "plain") + ("" if params["points"] else "_zero")
 
 
 def _sum_case(params: dict) -> str:
-    return "sum" if len(params["addends"]) > 1 else "total"
+    if len(params["addends"]) > 1:
+        return "sum"
+    return "total" if params["points"] else "nothing"
 
 
 def _running_case(params: dict) -> str:
@@ -72,6 +75,10 @@ messages(
                 "At all trumps, %(the_card)s is worth %(points)s points.",
                 "points",
             ),
+            plain_zero=gettext_noop("%(the_card)s is worth nothing."),
+            trump_zero=gettext_noop("%(the_card)s, a trump, is worth nothing."),
+            no_trump_zero=gettext_noop("At no trump, %(the_card)s is worth nothing."),
+            all_trumps_zero=gettext_noop("At all trumps, %(the_card)s is worth nothing."),
         ),
         "count_last_trick_bonus": gettext_noop(
             "As the deal's last trick, it brings %(points)s more."
@@ -87,6 +94,7 @@ messages(
             total=ngettext_noop(
                 "In all: %(points)s point.", "In all: %(points)s points.", "points"
             ),
+            nothing=gettext_noop("In all: no points."),
         ),
         "count_running_trick": variants(
             _running_case,
@@ -112,11 +120,12 @@ messages(
                 "The last trick went to %(side_winner)s: its %(points)s do not count for %(side)s."
             ),
         ),
-        "count_running_none": gettext_noop("%(side)s took no trick: they have 0 points."),
+        "count_running_none": gettext_noop("%(side)s took no trick: they have no points."),
         "count_side_sum": variants(
             _sum_case,
             sum=gettext_noop("%(side)s: %(addends)s = %(points)s."),
             total=gettext_noop("%(side)s have %(points)s in all."),
+            nothing=gettext_noop("%(side)s have no points."),
         ),
         "count_belote_held": variants(
             lambda params: "gold" if params.get("gold") else "plain",

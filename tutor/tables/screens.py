@@ -27,7 +27,7 @@ from tutor.quiz.sheet import contract_label
 from tutor.reports import spots
 from tutor.rules.chouine.rules import CHOUINE
 from tutor.rules.chouine.score import match_progress
-from tutor.rules.explain import Step, player_label, player_name, seat_name, side_name, suit_name
+from tutor.rules.explain import Step, player_label, seat_name, side_name, suit_name
 from tutor.rules.explain import render as render_step
 
 from . import state
@@ -138,6 +138,9 @@ def turn_view(snap: Snapshot, lang: str, mine: Seat | None) -> dict | None:
         "mine": mine is not None and mine.seat == code and not mine.bot,
         "paused": snap.built.game == "coinche" and snap.built.paused(),
     }
+    if table.game == "chouine":
+        step = Step("tables_player_to_play", {"player": code, "name": view["nickname"]})
+        view["said"] = say(step, lang)
     if table.clock and seat is not None and seat.person and table.turn_since:
         spent = (timezone.now() - table.turn_since).total_seconds()
         view["seconds_left"] = max(0, int(table.clock - spent + 0.999))
@@ -159,6 +162,11 @@ def sheet(snap: Snapshot, lang: str) -> dict | None:
         "over": where.over,
         "next_dealer": _name(table.game, where.next_dealer, lang) if where.next_dealer else "",
     }
+    if table.game == "chouine" and where.next_dealer:
+        # The player in a sentence, in its own form ("O jogador B dá…"), not the felt's label.
+        view["next_dealer_said"] = say(
+            Step("tables_player_deals_next", {"player": where.next_dealer}), lang
+        )
     if table.night_id:
         view["night"] = {"total": len(table.night.deals)}
     elif table.game == "coinche":
@@ -289,9 +297,11 @@ def is_creator(request, table: Table) -> bool:
 
 def say(step: Step, lang: str) -> str:
     """A table's sentence, with its capital. Its ``seat`` may be a Chouine player (``A``,
-    ``B``), said as the engine names players."""
-    if step.params.get("seat") in ("A", "B"):
-        step = Step(step.code, {**step.params, "seat": player_name(step.params["seat"], lang)})
+    ``B``): the sentence then names the player in the player's forms."""
+    params = dict(step.params)
+    if params.get("seat") in ("A", "B"):
+        params["player"] = params.pop("seat")
+        step = Step(step.code, params)
     text = render_step(step, lang)
     return text[:1].upper() + text[1:]
 

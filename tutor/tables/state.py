@@ -41,10 +41,19 @@ from tutor.rules.cards import next_seat
 from tutor.rules.chouine.score import match_progress
 from tutor.rules.coinche.game import Game
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Step, gettext_noop, messages
+from tutor.rules.explain import Step, gettext_noop, messages, variants
 
 from . import keys
 from .models import Night, Note, Seat, Table
+
+
+def _seat_or_player(seat: str, player: str):
+    """A table's sentence about a Coinche seat, or about a Chouine player in the player's
+    own forms ("%(the_player)s", "%(of_the_player)s"): screens.say passes ``player``."""
+    return variants(
+        lambda params: "player" if "player" in params else "seat", seat=seat, player=player
+    )
+
 
 messages(
     {
@@ -55,8 +64,9 @@ messages(
             "The table has moved on since your page was drawn (another tab, a second tap, or "
             "someone else's move): here it is as it is now."
         ),
-        "tables_seat_taken": gettext_noop(
-            "%(seat)s is already taken by %(name)s: choose a free seat."
+        "tables_seat_taken": _seat_or_player(
+            gettext_noop("%(seat)s is already taken by %(name)s: choose a free seat."),
+            gettext_noop("%(name)s already plays as %(the_player)s: choose a free seat."),
         ),
         "tables_full": gettext_noop(
             "Every seat at this table is taken. Ask its players for another table."
@@ -64,11 +74,20 @@ messages(
         "tables_nickname_taken": gettext_noop(
             "Someone at this table already plays as %(name)s: choose another nickname."
         ),
-        "tables_not_between_deals": gettext_noop(
-            "A bot is playing %(seat)s's cards in this deal: you can take its place once the "
-            "deal is over."
+        "tables_not_between_deals": _seat_or_player(
+            gettext_noop(
+                "A bot is playing %(seat)s's cards in this deal: you can take its place once "
+                "the deal is over."
+            ),
+            gettext_noop(
+                "A bot is playing the cards %(of_the_player)s in this deal: you can take its "
+                "place once the deal is over."
+            ),
         ),
-        "tables_seated": gettext_noop("You are already sitting at this table, as %(seat)s."),
+        "tables_seated": _seat_or_player(
+            gettext_noop("You are already sitting at this table, as %(seat)s."),
+            gettext_noop("You are already sitting at this table, as %(the_player)s."),
+        ),
         "tables_not_yours": gettext_noop(
             "This link is not the key of any seat at this table. Open the table's invite "
             "link to choose a seat."
@@ -85,16 +104,34 @@ messages(
             "one is dealt."
         ),
         "tables_game_over": gettext_noop("This game is over: no more deals at this table."),
-        "tables_not_away": gettext_noop(
-            "%(seat)s's player has not been away long enough to hand their seat to a bot."
+        "tables_not_away": _seat_or_player(
+            gettext_noop(
+                "%(seat)s's player has not been away long enough to hand their seat to a bot."
+            ),
+            gettext_noop(
+                "The person playing as %(the_player)s has not been away long enough to hand "
+                "their seat to a bot."
+            ),
         ),
-        "tables_bot_took": gettext_noop(
-            "%(name)s was away too long: a bot now plays %(seat)s's cards."
+        "tables_bot_took": _seat_or_player(
+            gettext_noop("%(name)s was away too long: a bot now plays %(seat)s's cards."),
+            gettext_noop(
+                "%(name)s was away too long: a bot now plays the cards %(of_the_player)s."
+            ),
         ),
-        "tables_clock_played": gettext_noop(
-            "%(name)s's time ran out: the engine played for %(seat)s."
+        "tables_clock_played": _seat_or_player(
+            gettext_noop("%(name)s's time ran out: the engine played for %(seat)s."),
+            gettext_noop("%(name)s's time ran out: the engine played for %(the_player)s."),
         ),
         "tables_no_redeal": gettext_noop("There is nothing to deal again now."),
+        # A Chouine table's turn line: the player mid-sentence in its own form, never the
+        # capitalised label of the felt ("Joacă jucătorul B (Lucía).").
+        "tables_player_to_play": variants(
+            lambda params: "named" if params.get("name") else "bot",
+            named=gettext_noop("%(the_player)s (%(name)s) is to play."),
+            bot=gettext_noop("%(the_player)s is to play."),
+        ),
+        "tables_player_deals_next": gettext_noop("%(the_player)s deals the next hands."),
     }
 )
 

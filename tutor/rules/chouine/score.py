@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from ..cards import SUITS, card_code
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, messages, ngettext_noop
+from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
 from .announce import Kind, combination_points
 from .rules import CARD_POINTS, CARD_STRENGTH, CHOUINE, DECK_POINTS, PLAYERS, ChouineProfile
 
@@ -50,10 +50,14 @@ messages(
         "chouine_score_chouine": gettext_noop(
             "%(the_player)s won the deal with a chouine; the cards are not counted."
         ),
-        "chouine_score_cards": ngettext_noop(
-            "%(the_player)s captured %(points)s card point.",
-            "%(the_player)s captured %(points)s card points.",
-            "points",
+        "chouine_score_cards": variants(
+            lambda params: "some" if params["points"] else "none",
+            some=ngettext_noop(
+                "%(the_player)s captured %(points)s card point.",
+                "%(the_player)s captured %(points)s card points.",
+                "points",
+            ),
+            none=gettext_noop("%(the_player)s captured no card points."),
         ),
         "chouine_score_last_trick": ngettext_noop(
             "%(the_player)s won the last trick: %(points)s more point.",
@@ -80,10 +84,14 @@ messages(
             "%(the_player)s adds %(points)s points for the quinte of brisques.",
             "points",
         ),
-        "chouine_score_total": ngettext_noop(
-            "%(the_player)s totals %(points)s point.",
-            "%(the_player)s totals %(points)s points.",
-            "points",
+        "chouine_score_total": variants(
+            lambda params: "some" if params["points"] else "none",
+            some=ngettext_noop(
+                "%(the_player)s totals %(points)s point.",
+                "%(the_player)s totals %(points)s points.",
+                "points",
+            ),
+            none=gettext_noop("%(the_player)s ends the deal with no points."),
         ),
         "chouine_deal_won": ngettext_noop(
             "%(the_player)s wins the deal, %(points)s point to %(points_other)s.",

@@ -79,7 +79,11 @@ _MULTIPLIED_THEN_EXTRAS = variants(
 
 messages(
     {
-        "side_total": gettext_noop("%(side)s: %(sum)s."),
+        "side_total": variants(
+            lambda params: "some" if params.get("points_total", params.get("points")) else "none",
+            some=gettext_noop("%(side)s: %(sum)s."),
+            none=gettext_noop("%(side)s: no points."),
+        ),
         "side_total_capot": variants(
             lambda params: "generale" if "seat" in params else "capot",
             capot=gettext_noop("%(side)s took every trick (capot): %(sum)s."),
@@ -121,10 +125,16 @@ messages(
             "points",
         ),
         "made_tricks": gettext_noop("Contract made: every trick was taken as promised."),
-        "failed_short": ngettext_noop(
-            "Contract failed: %(points)s point, fewer than the %(points_needed)s needed.",
-            "Contract failed: %(points)s points, fewer than the %(points_needed)s needed.",
-            "points",
+        "failed_short": variants(
+            _zero,
+            some=ngettext_noop(
+                "Contract failed: %(points)s point, fewer than the %(points_needed)s needed.",
+                "Contract failed: %(points)s points, fewer than the %(points_needed)s needed.",
+                "points",
+            ),
+            zero=gettext_noop(
+                "Contract failed: the declarers made no points, and %(points_needed)s were needed."
+            ),
         ),
         "made_tie": ngettext_noop(
             "Contract made: %(points)s point each, and under this profile a tie with the "
