@@ -62,9 +62,13 @@ test-setup: $(VENV)/.test-installed compile $(AXE)
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; }
 	@command -v msgfmt >/dev/null || { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext || true; }
 
+# The suite in one worker process per core, at most TEST_WORKERS (pytest-xdist): each worker has
+# its own test database (pytest-django adds _gw0, _gw1… to its name), live server and Chromium.
+# Work-stealing keeps both cores busy to the end, whatever order the long browser tests come in.
+TEST_WORKERS ?= 4
 test: test-setup
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q -n auto --maxprocesses $(TEST_WORKERS) --dist worksteal
 
 # Re-extract the English strings into every catalog (needs GNU gettext).
 messages: $(VENV)/.installed

@@ -117,7 +117,8 @@ def test_the_right_answer_stays_on_the_server_until_the_reveal(client, session, 
     page_url = reverse("club_play", args=[session.code])
     before = phone.get(page_url).content.decode()
     before += phone.get(reverse("club_play_live", args=[session.code])).content.decode()
-    assert "Right answer" not in before
+    # The answer's block, whichever its words ("Right answer:", "Any of these is right:").
+    assert 'class="right-answer"' not in before
     assert not any(step in before for step in secret)
     client.post(host("reveal"))
     after = phone.get(page_url).content.decode()
