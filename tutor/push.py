@@ -326,11 +326,13 @@ def _render_all(topic: str, streams: list[_Stream]):
     return version, wake, [(stream, _messages(stream, version)) for stream in streams]
 
 
-def _first(stream: _Stream, known: int):
+def _first(stream: _Stream, known: int, new_here: bool):
     """On a render thread: what a new stream shows at once. The process's copy of the topic
-    will do unless this process or the browser (``known``) has seen a newer version."""
-    current = _refresh(stream.topic, fresh=False)
-    if current is not None and current[0] < known:
+    will do unless this process or the browser (``known``) has seen a newer version, or the
+    topic is ``new_here``: no stream of it listened here before, so a change announced just
+    before (to the other processes) may be missing from that copy, and none would follow."""
+    current = _refresh(stream.topic, fresh=new_here)
+    if current is not None and not new_here and current[0] < known:
         current = _refresh(stream.topic, fresh=True)
     if current is None:
         return -1, None, [None]
@@ -397,8 +399,9 @@ class _Response(StreamingHttpResponse):
 async def _events(stream: _Stream, seen: int | None):
     try:
         yield Event("ready").encode(retry=random.randint(*RETRY_MS))
-        known = max(_hub.version(stream.topic), -1 if seen is None else seen)
-        version, wake, messages = await _hub.run(_first, stream, known)
+        here = _hub.version(stream.topic)
+        known = max(here, -1 if seen is None else seen)
+        version, wake, messages = await _hub.run(_first, stream, known, here == -1)
         state = _hub.topics.get(stream.topic)
         if state is not None:
             _hub.settle(stream.topic, state, version, wake)

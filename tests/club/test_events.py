@@ -11,13 +11,13 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
 from django.template.loader import render_to_string
-from django.test import AsyncClient, Client
+from django.test import AsyncClient, Client, RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
 from tutor import exercises, push
-from tutor.club import codes, live, questions, state
+from tutor.club import codes, live, play, questions, state
 from tutor.club.models import ClubSession, Player, QuestionSet, SetQuestion
 
 from .conftest import create, join, right_answer
@@ -179,10 +179,10 @@ def test_a_phone_that_reconnects_gets_only_what_it_missed(client):
         with pytest.raises(TimeoutError):
             await current.next(seconds=0.5)
         await current.close()
-        # The teacher's move, in this process: it forgets its pulse, as the teacher's view does
-        # (a pulse read by the first stream under 0.5 s ago would still show version 0).
+        # The teacher's move, made while no stream of this session listens here: this process's
+        # pulse, read by the first stream under 0.5 s ago, still says version 0, and no news
+        # of the move will come. The stream that opens next reads the session afresh.
         await sync_to_async(state.advance)(session.pk)
-        live.forget(session.code)
         # Its browser reconnects by itself with the last id it saw: the question comes at once.
         behind = await open_stream(browser, url + "?v=0", **{"Last-Event-ID": "0"})
         assert (await behind.next())["event"] == "ready"
@@ -191,6 +191,22 @@ def test_a_phone_that_reconnects_gets_only_what_it_missed(client):
         await behind.close()
 
     run()
+
+
+def test_a_stream_new_to_this_process_reads_its_session_afresh(client):
+    """A move made while no stream of the session listened in this process sent it no news;
+    the process's pulse of the session, under 0.5 s old, still shows the version before."""
+    session = create(client)
+    phone = Client()
+    join(phone, session, "Ana")
+    request = RequestFactory().get("/")
+    request.COOKIES = {name: morsel.value for name, morsel in phone.cookies.items()}
+    screen = play.PhoneScreen(request, play.current_player(request, session.code), 0)
+    stream = push._Stream(live.topic(session.code), screen, "phone")
+    assert live.pulse(session.code).version == 0
+    state.advance(session.pk)
+    fresh, _wake, messages = push._first(stream, 0, new_here=True)
+    assert fresh == 1 and b'data-phase="question"' in messages[0]
 
 
 def test_a_removed_phone_is_sent_to_the_join_form_and_its_stream_closes(client):
