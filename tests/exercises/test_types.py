@@ -149,3 +149,29 @@ def test_it_agrees_with_the_sources_worked_examples(slug):
     question = exercises.curated(slug)
     assert exercises.solve(question).expected == entry["expected"]
     assert exercises.check(question, entry["expected"]).correct
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "label"),
+    [
+        ("es", "0 es poco para el jugador A.", "Jugador B"),
+        ("ro", "0 e prea puțin pentru jucătorul A.", "Jucătorul B"),
+        ("fr", "0, c'est trop peu pour le joueur A.", "Joueur B"),
+        ("pt", "0 é pouco para o jogador A.", "Jogador B"),
+    ],
+)
+def test_a_chouine_player_is_named_with_its_article_in_a_miss_and_its_capital_alone(
+    lang, said, label
+):
+    from tutor.exercises.present import question_view, verdict_view
+
+    question = exercises.pose("chouine_deal_points", 900, "chouine", {})
+    expected = exercises.solve(question).expected
+    verdict = exercises.check(question, {"A": 0, "B": expected["B"]})
+    hint = verdict_view(question, verdict, lang, solution=False)["why_wrong"]
+    assert hint[0] == said and hint[1].startswith(label)
+    # The tap question's names under the cards stand alone: with their capital.
+    tap = question_view(exercises.pose("chouine_trick_winner_card", 900, "chouine", {}), lang)
+    cards = [card for group in tap["taps"]["hand"]["groups"] for card in group]
+    labels = [card["label"] for card in cards if card["label"]]
+    assert labels and all(text[0].isupper() for text in labels)

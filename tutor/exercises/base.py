@@ -70,6 +70,9 @@ messages(
         "quiz_side_too_low": gettext_noop("%(points_given)s is too few for %(side)s."),
         "quiz_side_too_high": gettext_noop("%(points_given)s is too many for %(side)s."),
         "quiz_side_right": gettext_noop("%(side)s: %(points_given)s is right."),
+        # A Chouine player, said with its article ("for player A").
+        "quiz_player_too_low": gettext_noop("%(points_given)s is too few for %(the_player)s."),
+        "quiz_player_too_high": gettext_noop("%(points_given)s is too many for %(the_player)s."),
     }
 )
 
@@ -243,10 +246,14 @@ class QuestionType(ABC):
             steps = []
             for side, points in solution.expected.items():
                 if given[side] == points:
-                    code = "quiz_side_right"
+                    code, params = "quiz_side_right", {"side": side}
+                elif side in ("A", "B"):
+                    code = "quiz_player_too_low" if given[side] < points else "quiz_player_too_high"
+                    params = {"player": side}
                 else:
                     code = "quiz_side_too_low" if given[side] < points else "quiz_side_too_high"
-                steps.append(Step(code, {"side": side, "points_given": given[side]}))
+                    params = {"side": side}
+                steps.append(Step(code, {**params, "points_given": given[side]}))
             return steps
         return []
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from tutor import table as card_table
 from tutor.memo import LRU, freeze, kept
 from tutor.reports import spots
-from tutor.rules.explain import player_label, player_name, seat_name, side_name
+from tutor.rules.explain import player_label, seat_name, side_name
 
 from .base import Verdict, get_type, solve, text
 
@@ -142,7 +142,8 @@ def tap_view(
         return {"field": "call", "calls": calls, "hand": None}
     position = qtype.table(question) or {}
     seats = qtype.tap_seats(question)
-    name = player_name if position.get("game") == "chouine" else seat_name
+    # Under each card, standing alone: "Player A" with its capital.
+    name = player_label if position.get("game") == "chouine" else seat_name
     hand = card_table.hand_view(
         options,
         lang,

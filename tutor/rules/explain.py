@@ -796,6 +796,8 @@ def _render_value(key: str, value: object, lang: str) -> str:
         return _word(ANNOUNCEMENT_WORDS, text, lang)
     if key.startswith("ranks"):
         return _word(RANK_PLURALS, text, lang)
+    if key.startswith("side") and text in ("A", "B"):
+        return player_label(text, lang)  # a Chouine player's side, standing alone
     for prefix, function in (
         ("suit", suit_name),
         ("trump", suit_name),
