@@ -10,6 +10,7 @@ from tutor.rules.chouine import cli as chouine_cli
 from tutor.rules.chouine.rules import (
     CARD_POINTS,
     CHOUINE,
+    explain_legal,
     explain_trick,
     hand_points,
     trick_winner,
@@ -147,3 +148,20 @@ def test_match_dealer_alternates_after_decisive_deals_only():
 def test_profile_is_registered():
     assert get_profile("chouine") is CHOUINE
     assert CHOUINE.quinte == 50
+
+
+@pytest.mark.parametrize(
+    ("led", "said", "not_said"),
+    [
+        # Seed 001 §02: void in the suit led and in trump, the player discards freely.
+        ("AS", "can neither follow spades nor trump", "trump was led"),
+        # The same rule on a trump lead: there is no other suit to follow, only trump is lacking.
+        ("7H", "trump was led: player B has no trump left", "neither follow"),
+    ],
+)
+def test_a_free_discard_says_what_the_player_lacks(led, said, not_said):
+    _legal, rule, _illegal, steps = explain_legal(
+        parse_cards(["KD", "QC"]), parse_card(led), HEARTS, 0, "B"
+    )
+    text = render(steps[0], "en")
+    assert rule == "chouine_discard" and said in text and not_said not in text

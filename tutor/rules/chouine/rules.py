@@ -26,7 +26,15 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..cards import ACE, SUIT_MASKS, TEN, card_code, card_of, cards_of
-from ..explain import Step, addressed, gettext_noop, group_cards, messages, ngettext_noop
+from ..explain import (
+    Step,
+    Variants,
+    addressed,
+    gettext_noop,
+    group_cards,
+    messages,
+    ngettext_noop,
+)
 from ..profiles import register_profile
 
 PLAYERS = "AB"
@@ -148,15 +156,30 @@ messages(
                 "The stock is gone: you have no %(suit)s, so you must play a trump (%(trump)s)."
             ),
         ),
-        RULE_DISCARD: addressed(
-            gettext_noop(
-                "The stock is gone: %(the_player)s can neither follow %(suit)s nor trump, "
-                "so may discard any card."
+        # On a trump lead there is no other suit to follow: only trump is lacking.
+        RULE_DISCARD: Variants(
+            lambda params: (
+                ("you_" if params.get("you") else "")
+                + ("trump_led" if params.get("suit") == params.get("trump") else "suit_led")
             ),
-            gettext_noop(
-                "The stock is gone: you can neither follow %(suit)s nor trump, so you may "
-                "discard any card."
-            ),
+            {
+                "suit_led": gettext_noop(
+                    "The stock is gone: %(the_player)s can neither follow %(suit)s nor trump, "
+                    "so may discard any card."
+                ),
+                "you_suit_led": gettext_noop(
+                    "The stock is gone: you can neither follow %(suit)s nor trump, so you may "
+                    "discard any card."
+                ),
+                "trump_led": gettext_noop(
+                    "The stock is gone and trump was led: %(the_player)s has no trump left, "
+                    "so may discard any card."
+                ),
+                "you_trump_led": gettext_noop(
+                    "The stock is gone and trump was led: you have no trump left, so you may "
+                    "discard any card."
+                ),
+            },
         ),
         # Counted by the cards, for the languages that build a list after a negation
         # into the sentence ("ne peut jouer ni… ni…").
@@ -303,7 +326,7 @@ def explain_legal(
         RULE_BEAT_TRUMP: ("player", "card_led"),
         RULE_FOLLOW_TRUMP: ("player", "card_led"),
         RULE_MUST_TRUMP: ("player", "suit", "trump"),
-        RULE_DISCARD: ("player", "suit"),
+        RULE_DISCARD: ("player", "suit", "trump"),
     }[rule]
     steps = [Step(rule, {key: params[key] for key in rule_params})]
     legal = [card for card in hand if legal_mask >> card & 1]
