@@ -237,7 +237,7 @@ def test_it_serves_every_page_in_every_language(client, lang):
     [
         ("trick_winner_card", "federation", "escolhida, mas não ganha a vaza"),
         ("chouine_trick_winner_card", "chouine", "escolhida, mas não ganha a vaza"),
-        ("auction_end", "federation", "escolhida, mas não fecha o leilão"),
+        ("auction_end", "federation", "escolhida, mas não termina o leilão"),
         ("play_card", "federation", "escolhida, mas não permitida"),
     ],
 )
