@@ -26,6 +26,7 @@ from tutor.rules.chouine.score import cut_for_dealer
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import (
     Step,
+    counted,
     gettext_noop,
     messages,
     ngettext_noop,
@@ -48,8 +49,7 @@ messages(
         # The table's headings, with the player's article ("Joga o jogador A").
         "play_chouine_to_play": gettext_noop("%(the_player)s to play"),
         "play_chouine_deals": gettext_noop("%(the_player)s deals"),
-        "play_chouine_trick_points": variants(
-            lambda params: "some" if params["points"] else "none",
+        "play_chouine_trick_points": counted(
             some=ngettext_noop(
                 "%(the_player)s takes the trick and its %(points)s point.",
                 "%(the_player)s takes the trick and its %(points)s points.",

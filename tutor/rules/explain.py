@@ -111,6 +111,14 @@ def variants(pick: Callable[[dict], str], **options: str | Plural) -> Variants:
     return Variants(pick, options)
 
 
+def counted(some: str | Plural, none: str | Plural) -> Variants:
+    """A sentence about ``points``, with one of its own for none: a plural form never says
+    "0 points" (Romanian's form for 2–19 covers 0 too)."""
+    return Variants(
+        lambda params: "some" if params["points"] else "none", {"some": some, "none": none}
+    )
+
+
 def addressed(player: str | Plural, you: str | Plural) -> Variants:
     """One sentence about a player, another to them: the play pages pass ``you=True`` when
     the player is the learner, so the rule speaks to them as Coinche's does."""

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from ..cards import SUITS, card_code
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
+from ..explain import Step, counted, gettext_noop, messages, ngettext_noop
 from .announce import Kind, combination_points
 from .rules import CARD_POINTS, CARD_STRENGTH, CHOUINE, DECK_POINTS, PLAYERS, ChouineProfile
 
@@ -50,8 +50,7 @@ messages(
         "chouine_score_chouine": gettext_noop(
             "%(the_player)s won the deal with a chouine; the cards are not counted."
         ),
-        "chouine_score_cards": variants(
-            lambda params: "some" if params["points"] else "none",
+        "chouine_score_cards": counted(
             some=ngettext_noop(
                 "%(the_player)s captured %(points)s card point.",
                 "%(the_player)s captured %(points)s card points.",
@@ -84,8 +83,7 @@ messages(
             "%(the_player)s adds %(points)s points for the quinte of brisques.",
             "points",
         ),
-        "chouine_score_total": variants(
-            lambda params: "some" if params["points"] else "none",
+        "chouine_score_total": counted(
             some=ngettext_noop(
                 "%(the_player)s totals %(points)s point.",
                 "%(the_player)s totals %(points)s points.",

@@ -17,7 +17,7 @@ from functools import cache
 
 from ..cards import SUITS, card_code
 from ..errors import RulesError
-from ..explain import Step, gettext_noop, messages, ngettext_noop, variants
+from ..explain import Step, counted, gettext_noop, messages, ngettext_noop, variants
 from .profiles import FEDERATION, TRUMP_CODES, Profile
 
 SA, TA = 4, 5
@@ -70,8 +70,7 @@ messages(
             ),
             card=gettext_noop("%(the_card)s wins the trick: only the suit led, %(suit)s, can win."),
         ),
-        "trick_points": variants(
-            lambda params: "some" if params["points"] else "none",
+        "trick_points": counted(
             some=ngettext_noop(
                 "The trick is worth %(points)s point: %(cards)s.",
                 "The trick is worth %(points)s points: %(cards)s.",
