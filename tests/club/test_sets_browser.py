@@ -251,10 +251,11 @@ def test_a_teacher_builds_a_set_runs_it_live_and_gives_it_as_homework(
             if number == 2:
                 shot(learner, f"homework-{lang}-answered", full=True)
             learner.locator("[data-action=next]").click()
-        no_sideways_scroll(learner)
+        # The result page first: measured mid-navigation, the page has no document yet.
         expect(learner.locator("[data-homework-result]")).to_have_attribute(
             "data-right", "2" if right else "0"
         )
+        no_sideways_scroll(learner)
         if not right:
             expect(learner.locator("[data-missed] li")).to_have_count(2)
             shot(learner, f"homework-{lang}-end", full=True)
