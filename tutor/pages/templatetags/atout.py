@@ -10,13 +10,13 @@ from babel.dates import format_date
 from django import template
 from django.template.base import token_kwargs
 from django.template.context import Context
-from django.template.loader import get_template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, pgettext
 
 from tutor import caching, table
 from tutor.memo import LRU, freeze
+from tutor.pages import drawing
 from tutor.rules.coinche.auction import Auction
 from tutor.rules.coinche.profiles import coinche_profile
 from tutor.rules.explain import babel_locale, card_name, format_number, rank_face
@@ -55,8 +55,8 @@ def card(code: str, extra_class: str = "") -> str:
     return CARDS.get_or_make((code, str(extra_class), lang, caching.CATALOGS), draw)
 
 
-# Rendered table fragments (a table, a hand) by template, language and the values drawn,
-# weighed in bytes: the text and, about as large, the key made of the values.
+# Rendered fragments (a hand, a table of the lesson prose) by template, language and the
+# values drawn, weighed in bytes: the text and, about as large, the key made of the values.
 FRAGMENTS = LRU(items=4000, size=16 * 1024 * 1024)
 
 
@@ -81,7 +81,7 @@ class DrawnNode(template.Node):
 
 @register.tag
 def drawn(parser, token):
-    """``{% drawn "table/_table.html" table=table %}``: the template rendered with those
+    """``{% drawn "table/_hand.html" hand=hand … %}``: the template rendered with those
     names only, once per language and distinct values, and reused: a position is drawn
     the same for everyone who sees it. The template must read nothing else."""
     bits = token.split_contents()
@@ -166,11 +166,24 @@ def day(value) -> str:
     return format_date(value, format="long", locale=babel_locale(_lang()))
 
 
+@register.simple_tag
+def card_table(view: dict) -> str:
+    """The card table of ``view`` (``tutor.table.coinche_table`` or ``chouine_table``), drawn
+    afresh: drawing it costs less than the key to keep it by."""
+    return drawing.table(view)
+
+
+@register.simple_tag
+def card_face(c: dict, size: str = "") -> str:
+    """One card of ``tutor.table.card_view``, as the table draws it."""
+    return mark_safe(drawing.card(c, size))
+
+
 def _prose_table(key: tuple, make) -> str:
     """A table of the lesson prose, drawn once per its arguments and language."""
 
     def draw() -> str:
-        return get_template("table/_table.html").render({"table": make()})
+        return drawing.table(make())
 
     key = ("prose", *key, _lang(), caching.CATALOGS)
     return mark_safe(FRAGMENTS.get_or_make(key, draw, _weight))
