@@ -42,7 +42,7 @@ def test_it_lays_the_trick_with_its_hooks_and_the_engines_winner(lang):
     )
     tree = drawn(view, lang)
     assert tree.find(**{"data-table": "coinche", "data-winner": "E"})
-    # Each card before the seat that played it, in the order of play (to the right) from West; East trumped.
+    # Each card before the seat that played it, in the order of play from West; East trumped.
     laid = (("W", "AS", "1"), ("S", "TS", "2"), ("E", "7H", "3"), ("N", "KS", "4"))
     for seat, code, order in laid:
         assert tree.find(**{"data-played": seat, "data-order": order})
@@ -82,3 +82,56 @@ def test_it_draws_the_chouine_stock_its_indicator_and_phase():
     assert tree.find(**{"data-trump": "D"})
     assert tree.find(**{"data-phase": view["phase"]})
     assert view["phase_name"] in tree.text
+
+
+def hand_drawn(view: dict, lang: str, **options) -> tuple[str, Tree]:
+    with translation.override(lang):
+        html = drawing.hand(view, **options)
+    return html, Tree(html)
+
+
+def test_a_hand_to_play_disables_the_refused_cards_and_says_why():
+    reason = "Il faut fournir à pique."
+    view = table.hand_view(["AS", "7H", "KD"], "fr", trump="H", mode="play", refused={"7H": reason})
+    _html, tree = hand_drawn(view, "fr", hand_id="hand", label="Votre main")
+    group = tree.find(role="group", **{"aria-label": "Votre main"})[0]
+    assert "data-roving" in group and "data-hand" in group
+    refused = tree.find(**{"data-card": "7H", "name": "card"})[0]
+    assert refused["aria-disabled"] == "true" and refused["aria-describedby"] == "hand-why-7H"
+    assert tree.find(id="hand-why-7H") and reason in tree.text
+    assert "aria-disabled" not in tree.find(**{"data-card": "AS", "name": "card"})[0]
+
+
+def test_an_answered_hand_marks_each_card_and_gives_the_reasons():
+    view = table.hand_view(
+        ["AS", "7H"],
+        "pt",
+        mode="choose",
+        chosen=["AS"],
+        verdict={"AS": "wrong", "7H": "missed"},
+        reasons={"AS": "Tem de jogar trunfo."},
+    )
+    html, tree = hand_drawn(view, "pt", hand_id="q1")
+    box = tree.find(type="checkbox", value="AS")[0]
+    assert "checked" in box and box["aria-describedby"] == "q1-why-AS"
+    assert tree.find(**{"data-card": "AS", "data-verdict": "wrong"})
+    assert tree.find(**{"data-card": "7H", "data-verdict": "missed"})
+    assert tree.find(id="q1-why-AS", **{"class": "verdict-wrong"})
+    assert "✗" in html and "!" in tree.text
+    assert "Tem de jogar trunfo." in tree.text
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "said"),
+    [
+        ("ro", 1, "1 jucător"),
+        ("ro", 2, "2 jucători"),
+        ("ro", 20, "20 de jucători"),
+        ("fr", 0, "personne"),
+    ],
+)
+def test_a_rooms_answers_count_the_players_in_the_page_language(lang, count, said):
+    view = table.hand_view(["AS"], lang, counts={"AS": count})
+    _html, tree = hand_drawn(view, lang, hand_id="split")
+    assert tree.find(**{"data-card": "AS", "data-count": str(count)})
+    assert said in tree.text

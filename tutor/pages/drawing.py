@@ -1,5 +1,6 @@
-"""The card table drawn in HTML: the figure of ``tutor.table.coinche_table`` or
-``chouine_table``, with its badges, seats, the trick and the stock.
+"""The card table and hands drawn in HTML: the figure of ``tutor.table.coinche_table`` or
+``chouine_table``, with its badges, seats, the trick and the stock, and a hand of
+``tutor.table.hand_view`` with its verdicts and reasons.
 
 Written in Python rather than as templates: every page with a position draws it (a running
 count draws eight), and a template engine's lookups cost ten times the text they make.
@@ -12,7 +13,9 @@ from __future__ import annotations
 from html import escape
 
 from django.utils.safestring import SafeData, SafeString, mark_safe
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
+
+from tutor.rules.explain import format_number
 
 
 def _e(value) -> str:
@@ -237,3 +240,149 @@ def table(table: dict) -> SafeString:
         f"</div>\n{stock}\n</div>\n"
         f'<ul class="visually-hidden table-summary">{summary}</ul>\n</figure>'
     )
+
+
+# What a verdict on a card or call says to screen readers, by verdict and by what a right
+# answer is (``c.asks``: tutor.table.ASKS); "allowed" and "refused" judge a hand only.
+def _said(verdict: str, asks: str) -> str:
+    if verdict == "right":
+        if asks == "winner":
+            return gettext("chosen, and it wins the trick")
+        if asks == "ends":
+            return gettext("chosen, and it ends the auction")
+        return gettext("chosen, and allowed")
+    if verdict == "wrong":
+        if asks == "winner":
+            return gettext("chosen, but it does not win the trick")
+        if asks == "ends":
+            return gettext("chosen, but it does not end the auction")
+        return gettext("chosen, but not allowed")
+    if verdict == "missed":
+        if asks == "winner":
+            return gettext("it wins the trick, but was not chosen")
+        if asks == "ends":
+            return gettext("it ends the auction, but was not chosen")
+        return gettext("allowed, but not chosen")
+    if verdict == "unchosen":
+        if asks == "winner":
+            return gettext("it does not win the trick, and was not chosen")
+        if asks == "ends":
+            return gettext("it does not end the auction, and was not chosen")
+        return gettext("not allowed, and not chosen")
+    if verdict == "allowed":
+        return pgettext("a card", "allowed")
+    if verdict == "refused":
+        return pgettext("a card", "refused")
+    if verdict == "correct":
+        return gettext("a right answer")
+    return gettext("not a right answer")
+
+
+# The verdicts drawn with a mark as well as said.
+MARKS_OF_VERDICTS = {
+    "right": "✓",
+    "wrong": "✗",
+    "missed": "!",
+    "allowed": "✓",
+    "correct": "✓",
+}
+VERDICTS = {"right", "wrong", "missed", "unchosen", "allowed", "refused", "correct", "incorrect"}
+
+
+def verdict(c: dict) -> str:
+    """The verdict drawn on a card of an answered hand, or on a call, and said to screen
+    readers: right, wrong, missed, unchosen for a hand someone chose from; allowed, refused
+    for a hand only judged (the referee); correct, incorrect for a room's answers (a club's
+    projector)."""
+    given = c.get("verdict")
+    if given not in VERDICTS:
+        return "\n"
+    mark = MARKS_OF_VERDICTS.get(given)
+    drawn = f'<span class="verdict-mark" aria-hidden="true">{mark}</span>' if mark else ""
+    said = _e(_said(given, c.get("asks", "")))
+    return f'{drawn}<span class="visually-hidden verdict-said">{said}</span>\n'
+
+
+def _count(c: dict) -> str:
+    """How many players of a room tapped this card or call."""
+    count = c["count"]
+    number = format_number(count, get_language() or "en")
+    said = (
+        ngettext("%(number)s player", "%(number)s players", count) % {"number": number}
+        if count
+        else gettext("nobody")
+    )
+    return (
+        f'<span class="pick-count"><span class="count-number" aria-hidden="true">{_e(number)}'
+        f'</span><span class="visually-hidden">{_e(said)}</span></span>'
+    )
+
+
+def _pick(c: dict, mode: str, static: bool, hand_id: str) -> str:
+    code = _e(c["code"])
+    why = f' aria-describedby="{_e(hand_id)}-why-{code}"'
+    marked = f" verdict-{_e(c['verdict'])}" if c.get("verdict") else ""
+    hook = f' data-verdict="{_e(c["verdict"])}"' if c.get("verdict") else ""
+    label = f'<span class="pick-label">{_e(c["label"])}</span>' if c.get("label") else ""
+    if mode == "choose" and not static:
+        checked = " checked" if c.get("chosen") else ""
+        described = why if c.get("reason") else ""
+        return (
+            f'\n<label class="pick{marked}" data-card="{code}"{hook}>\n'
+            f'<input type="checkbox" name="card" value="{code}"{checked}{described}>\n'
+            f"{card(c, 'large')}\n{verdict(c)}\n</label>\n"
+        )
+    if mode == "play":
+        labelled = " has-label" if c.get("label") else ""
+        if c.get("refused"):
+            described = f' aria-disabled="true"{why}'
+        else:
+            described = why if c.get("reason") else ""
+        said = verdict(c) if c.get("verdict") else ""
+        return (
+            f'\n<button type="submit" class="pick play-card{labelled}{marked}" name="card"'
+            f' value="{code}" data-card="{code}"{hook}{described}>{card(c, "large")}{said}{label}'
+            f"</button>\n"
+        )
+    chosen = " is-chosen" if c.get("chosen") else ""
+    labelled = " has-label" if c.get("label") else ""
+    counted = c.get("count") is not None
+    count_hook = f' data-count="{_e(c["count"])}"' if counted else ""
+    return (
+        f'\n<span class="pick{marked}{chosen}{labelled}" data-card="{code}"{hook}{count_hook}>'
+        f"{card(c, 'large')}{verdict(c)}{label}{_count(c) if counted else ''}</span>\n"
+    )
+
+
+def hand(view: dict, hand_id: str = "", label: str = "", static: bool = False) -> SafeString:
+    """A hand (``tutor.table.hand_view``), grouped by suit, trump first (or the cards of a
+    trick in order, each under its seat). ``hand_id`` is unique on the page, for the reasons'
+    ids; ``label`` is what the group is called. A card's count (a club's answers) goes on the
+    card as data-count; a card to play may carry a verdict (a tap question's first miss)."""
+    mode = view["mode"]
+    labelled = f' aria-label="{_e(label)}"' if label else ""
+    roving = " data-roving" if mode != "static" and not static else ""
+    groups = "".join(
+        '<div class="suit-group">'
+        + "".join(_pick(c, mode, static, hand_id) for c in group)
+        + "</div>"
+        for group in view["groups"]
+    )
+    html = f'\n<div class="hand-fan mode-{_e(mode)}" role="group"{labelled} data-hand{roving}>\n'
+    html += f"{groups}\n</div>\n"
+    if mode == "play":
+        html += "".join(
+            f'<p class="visually-hidden" id="{_e(hand_id)}-why-{_e(c["code"])}">'
+            f"{_e(c['refused'])}</p>"
+            for group in view["groups"]
+            for c in group
+            if c.get("refused")
+        )
+    if view.get("reasons"):
+        reasons = "".join(
+            f'\n<li id="{_e(hand_id)}-why-{_e(c["code"])}" data-card="{_e(c["code"])}"'
+            f' class="verdict-{_e(c["verdict"])}">{card(c)} <span>{_e(c["reason"])}</span></li>\n'
+            for c in view["reasons"]
+        )
+        html += f'\n<ul class="card-reasons">{reasons}</ul>\n'
+    return mark_safe(html)

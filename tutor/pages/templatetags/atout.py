@@ -8,8 +8,6 @@ import sys
 
 from babel.dates import format_date
 from django import template
-from django.template.base import token_kwargs
-from django.template.context import Context
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, pgettext
@@ -55,42 +53,13 @@ def card(code: str, extra_class: str = "") -> str:
     return CARDS.get_or_make((code, str(extra_class), lang, caching.CATALOGS), draw)
 
 
-# Rendered fragments (a hand, a table of the lesson prose) by template, language and the
-# values drawn, weighed in bytes: the text and, about as large, the key made of the values.
+# The lesson prose's tables by their arguments and language, weighed in bytes: the text and,
+# about as large, the key.
 FRAGMENTS = LRU(items=4000, size=16 * 1024 * 1024)
 
 
 def _weight(text: str) -> int:
     return 2 * sys.getsizeof(text)
-
-
-class DrawnNode(template.Node):
-    def __init__(self, name: str, values: dict):
-        self.name, self.values = name, values
-
-    def render(self, context) -> str:
-        values = {key: value.resolve(context) for key, value in self.values.items()}
-        key = (self.name, _lang(), caching.CATALOGS, freeze(values))
-
-        def draw() -> str:
-            inner = context.template.engine.get_template(self.name)
-            return inner.render(Context(values, autoescape=context.autoescape))
-
-        return mark_safe(FRAGMENTS.get_or_make(key, draw, _weight))
-
-
-@register.tag
-def drawn(parser, token):
-    """``{% drawn "table/_hand.html" hand=hand … %}``: the template rendered with those
-    names only, once per language and distinct values, and reused: a position is drawn
-    the same for everyone who sees it. The template must read nothing else."""
-    bits = token.split_contents()
-    if len(bits) < 2 or bits[1][0] not in "\"'":
-        raise template.TemplateSyntaxError("drawn takes a quoted template name, then name=value")
-    values = token_kwargs(bits[2:], parser, support_legacy=False)
-    if len(values) != len(bits) - 2:
-        raise template.TemplateSyntaxError("drawn takes name=value pairs after the template")
-    return DrawnNode(bits[1][1:-1], values)
 
 
 # Regions of a page kept by ``{% kept %}``, weighed as the fragments above.
@@ -171,6 +140,18 @@ def card_table(view: dict) -> str:
     """The card table of ``view`` (``tutor.table.coinche_table`` or ``chouine_table``), drawn
     afresh: drawing it costs less than the key to keep it by."""
     return drawing.table(view)
+
+
+@register.simple_tag
+def hand_fan(view: dict, hand_id="", label="", static=False) -> str:
+    """A hand of ``tutor.table.hand_view``: see ``tutor.pages.drawing.hand``."""
+    return drawing.hand(view, str(hand_id or ""), label or "", bool(static))
+
+
+@register.simple_tag
+def card_verdict(c: dict) -> str:
+    """The verdict on a card or call, drawn and said: see ``tutor.pages.drawing.verdict``."""
+    return mark_safe(drawing.verdict(c))
 
 
 @register.simple_tag
