@@ -4,7 +4,8 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.html import escape
 
 from tutor import exercises
 from tutor.quiz.models import SelfTest
@@ -227,3 +228,25 @@ def test_the_results_teach_a_retry_without_changing_the_score(client):
     assert test.score == 0 and len(test.answers) == 1
     assert client.post(f"/en/quiz/test/{test.id}/result/9/", {}).status_code == 400
     assert client.post(retry, {"card": ["ZZ"]}).status_code == 400
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "ro"])
+def test_no_right_answer_has_its_own_sentences_not_a_count_of_zero(client, lang):
+    """Three tests of one kind: none right, none right again, then one right."""
+    said = {
+        "first": "Next time, a single right answer will beat this score.",
+        "kept": "Your best so far has no right answer: a single one will beat it.",
+        "new": "A new best: until now you had no right answer.",
+    }
+    for right, best in ((0, "first"), (0, "kept"), (1, "new")):
+        start(client)
+        test = SelfTest.objects.order_by("-created").first()
+        for number, question in enumerate(test.questions):
+            answer = _right(question) if number < right else _wrong(question)
+            client.post(f"/en/quiz/test/{test.id}/", {"position": number, **answer})
+        result = client.get(f"/{lang}/quiz/test/{test.id}/result/").content.decode()
+        with translation.override(lang):
+            sentence = translation.gettext(said[best])
+        assert sentence != said[best] or lang == "en"
+        assert f'data-best="{best}"' in result and escape(sentence) in result
+        assert " 0 " not in re.search(r'data-best="\w+">([^<]*)<', result).group(1)

@@ -52,7 +52,7 @@ messages(
             "This number is too long to be an answer: give at most %(digits)s digits."
         ),
         "quiz_unknown_curated": gettext_noop('There is no prepared scenario called "%(value)s".'),
-        "quiz_also_legal": gettext_noop("You could also have played %(the_card)s."),
+        "quiz_also_legal": gettext_noop("Playing %(the_card)s was allowed too."),
         "quiz_choice_seat": gettext_noop("%(seat)s"),
         "quiz_choice_side": gettext_noop("%(side)s"),
         "quiz_choice_player": gettext_noop("%(player)s"),
