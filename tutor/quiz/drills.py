@@ -256,7 +256,8 @@ def answer(run: CountRun, verdict) -> None:
     if (run.mode == "streak" and not verdict.correct) or (run.mode == "storm" and time_up(run)):
         finish(run)
     else:
-        run.save()
+        # What an answer changes, and only that: the rest of the row is never rewritten.
+        run.save(update_fields=["answers", "right", "wrong", "penalty", "number", "seed"])
 
 
 def score(run: CountRun) -> int:
