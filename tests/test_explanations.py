@@ -593,6 +593,8 @@ ZERO_STEPS = [
     Step("chouine_score_cards", {"player": "A", "points": 0}),
     Step("play_chouine_trick_points", {"player": "B", "points": 0}),
     Step("failed_short", {"points": 0, "points_needed": 82}),
+    # Contract made, the defence having won only tricks of sevens and eights.
+    Step("made", {"points": 152, "points_defence": 0}),
 ]
 ZERO_COUNT = re.compile(
     r"(?<![\d.,\u00a0\u202f])0 (?:card |de )?(?:points?|pontos?|puntos?|puncte|punct)\b"

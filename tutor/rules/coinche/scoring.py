@@ -37,6 +37,10 @@ def _zero(params: dict) -> str:
     return "zero" if not params["points"] else "some"
 
 
+def _defence_zero(params: dict) -> str:
+    return "none" if not params["points_defence"] else "some"
+
+
 def _failed_case(params: dict) -> str:
     return "tie" if params["points"] == params["points_defence"] else "behind"
 
@@ -119,10 +123,18 @@ messages(
         "contract_needs_generale": gettext_noop(
             "%(seat)s bid a générale %(strain)s: they must take all eight tricks alone."
         ),
-        "made": ngettext_noop(
-            "Contract made: %(points)s point against %(points_defence)s for the defence.",
-            "Contract made: %(points)s points against %(points_defence)s for the defence.",
-            "points",
+        "made": variants(
+            _defence_zero,
+            some=ngettext_noop(
+                "Contract made: %(points)s point against %(points_defence)s for the defence.",
+                "Contract made: %(points)s points against %(points_defence)s for the defence.",
+                "points",
+            ),
+            none=ngettext_noop(
+                "Contract made: %(points)s point, and none for the defence.",
+                "Contract made: %(points)s points, and none for the defence.",
+                "points",
+            ),
         ),
         "made_tricks": gettext_noop("Contract made: every trick was taken as promised."),
         "failed_short": variants(
