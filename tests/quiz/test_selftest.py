@@ -95,13 +95,20 @@ def test_a_time_limit_ends_the_test_and_counts_the_rest_as_unanswered(client):
     assert result.count('data-verdict="unanswered"') == 4
 
 
+def take(client, right: int) -> SelfTest:
+    """A new test of the same kind, its first ``right`` questions answered right, the rest
+    wrong."""
+    start(client)
+    test = SelfTest.objects.order_by("-created").first()
+    for number, question in enumerate(test.questions):
+        answer = _right(question) if number < right else _wrong(question)
+        client.post(f"/en/quiz/test/{test.id}/", {"position": number, **answer})
+    return test
+
+
 def test_the_score_to_beat_is_the_best_of_the_same_kind_of_test(client):
     for right in (2, 4, 3):
-        start(client)
-        test = SelfTest.objects.order_by("-created").first()
-        for number, question in enumerate(test.questions):
-            answer = _right(question) if number < right else _wrong(question)
-            client.post(f"/en/quiz/test/{test.id}/", {"position": number, **answer})
+        test = take(client, right)
     result = client.get(f"/en/quiz/test/{test.id}/result/").content.decode()
     assert "Your best is 4 right answers: beat it next time." in result
     SelfTest.objects.exclude(pk=test.pk).filter(answers__len=0).delete()
@@ -239,11 +246,7 @@ def test_no_right_answer_has_its_own_sentences_not_a_count_of_zero(client, lang)
         "new": "A new best: until now you had no right answer.",
     }
     for right, best in ((0, "first"), (0, "kept"), (1, "new")):
-        start(client)
-        test = SelfTest.objects.order_by("-created").first()
-        for number, question in enumerate(test.questions):
-            answer = _right(question) if number < right else _wrong(question)
-            client.post(f"/en/quiz/test/{test.id}/", {"position": number, **answer})
+        test = take(client, right)
         result = client.get(f"/{lang}/quiz/test/{test.id}/result/").content.decode()
         with translation.override(lang):
             sentence = translation.gettext(said[best])

@@ -13,7 +13,14 @@ from __future__ import annotations
 from html import escape
 
 from django.utils.safestring import SafeData, SafeString, mark_safe
-from django.utils.translation import get_language, gettext, ngettext, pgettext
+from django.utils.translation import (
+    get_language,
+    gettext,
+    gettext_lazy,
+    ngettext,
+    pgettext,
+    pgettext_lazy,
+)
 
 from tutor.rules.explain import format_number
 
@@ -243,39 +250,34 @@ def table(table: dict) -> SafeString:
 
 
 # What a verdict on a card or call says to screen readers, by verdict and by what a right
-# answer is (``c.asks``: tutor.table.ASKS); "allowed" and "refused" judge a hand only.
-def _said(verdict: str, asks: str) -> str:
-    if verdict == "right":
-        if asks == "winner":
-            return gettext("chosen, and it wins the trick")
-        if asks == "ends":
-            return gettext("chosen, and it ends the auction")
-        return gettext("chosen, and allowed")
-    if verdict == "wrong":
-        if asks == "winner":
-            return gettext("chosen, but it does not win the trick")
-        if asks == "ends":
-            return gettext("chosen, but it does not end the auction")
-        return gettext("chosen, but not allowed")
-    if verdict == "missed":
-        if asks == "winner":
-            return gettext("it wins the trick, but was not chosen")
-        if asks == "ends":
-            return gettext("it ends the auction, but was not chosen")
-        return gettext("allowed, but not chosen")
-    if verdict == "unchosen":
-        if asks == "winner":
-            return gettext("it does not win the trick, and was not chosen")
-        if asks == "ends":
-            return gettext("it does not end the auction, and was not chosen")
-        return gettext("not allowed, and not chosen")
-    if verdict == "allowed":
-        return pgettext("a card", "allowed")
-    if verdict == "refused":
-        return pgettext("a card", "refused")
-    if verdict == "correct":
-        return gettext("a right answer")
-    return gettext("not a right answer")
+# answer is (``c.asks``: tutor.table.ASKS; any other asks reads as "allowed"); "allowed" and
+# "refused" judge a hand only, "correct" and "incorrect" are a room's answers.
+SAID = {
+    "right": {
+        "winner": gettext_lazy("chosen, and it wins the trick"),
+        "ends": gettext_lazy("chosen, and it ends the auction"),
+        "": gettext_lazy("chosen, and allowed"),
+    },
+    "wrong": {
+        "winner": gettext_lazy("chosen, but it does not win the trick"),
+        "ends": gettext_lazy("chosen, but it does not end the auction"),
+        "": gettext_lazy("chosen, but not allowed"),
+    },
+    "missed": {
+        "winner": gettext_lazy("it wins the trick, but was not chosen"),
+        "ends": gettext_lazy("it ends the auction, but was not chosen"),
+        "": gettext_lazy("allowed, but not chosen"),
+    },
+    "unchosen": {
+        "winner": gettext_lazy("it does not win the trick, and was not chosen"),
+        "ends": gettext_lazy("it does not end the auction, and was not chosen"),
+        "": gettext_lazy("not allowed, and not chosen"),
+    },
+    "allowed": {"": pgettext_lazy("a card", "allowed")},
+    "refused": {"": pgettext_lazy("a card", "refused")},
+    "correct": {"": gettext_lazy("a right answer")},
+    "incorrect": {"": gettext_lazy("not a right answer")},
+}
 
 
 # The verdicts drawn with a mark as well as said.
@@ -286,7 +288,6 @@ MARKS_OF_VERDICTS = {
     "allowed": "✓",
     "correct": "✓",
 }
-VERDICTS = {"right", "wrong", "missed", "unchosen", "allowed", "refused", "correct", "incorrect"}
 
 
 def verdict(c: dict) -> str:
@@ -295,11 +296,12 @@ def verdict(c: dict) -> str:
     for a hand only judged (the referee); correct, incorrect for a room's answers (a club's
     projector)."""
     given = c.get("verdict")
-    if given not in VERDICTS:
+    if given not in SAID:
         return "\n"
     mark = MARKS_OF_VERDICTS.get(given)
     drawn = f'<span class="verdict-mark" aria-hidden="true">{mark}</span>' if mark else ""
-    said = _e(_said(given, c.get("asks", "")))
+    said = SAID[given]
+    said = _e(said.get(c.get("asks", ""), said[""]))
     return f'{drawn}<span class="visually-hidden verdict-said">{said}</span>\n'
 
 
