@@ -607,3 +607,17 @@ def test_a_count_of_zero_has_a_sentence_of_its_own(lang):
     assert [text for text in said if re.search(r"(?<![\d.,])\b0\b", text)] == []
     # The sample too: no explanation counts "0 points".
     assert [t for _, _, _, t in _rendered(lang) if ZERO_COUNT.search(t)] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_trick_led_and_won_by_one_seat_names_it_once(lang):
+    """The running count's trick line: "East leads and wins it", not "East leads, East wins"."""
+    east = seat_name("E", lang)
+    own = render(
+        Step("quiz_show_trick_played", {"number": 3, "seat": "E", "seat_winner": "E"}), lang
+    )
+    other = render(
+        Step("quiz_show_trick_played", {"number": 3, "seat": "E", "seat_winner": "S"}), lang
+    )
+    assert own.count(east) == 1
+    assert east in other and seat_name("S", lang) in other

@@ -35,8 +35,10 @@ messages(
                 "%(side)s taken, with the last trick's 10 (or the capot's 100)?"
             ),
         ),
-        "quiz_show_trick_played": gettext_noop(
-            "Trick %(number)s: %(seat)s leads, %(seat_winner)s wins."
+        "quiz_show_trick_played": variants(
+            lambda params: "own" if params["seat"] == params["seat_winner"] else "other",
+            other=gettext_noop("Trick %(number)s: %(seat)s leads, %(seat_winner)s wins."),
+            own=gettext_noop("Trick %(number)s: %(seat)s leads and wins it."),
         ),
         "quiz_coinche_deal_total": variants(
             lambda params: "declarations" if params["declarations"] else "plain",
