@@ -595,6 +595,18 @@ ZERO_STEPS = [
     Step("failed_short", {"points": 0, "points_needed": 82}),
     # Contract made, the defence having won only tricks of sevens and eights.
     Step("made", {"points": 152, "points_defence": 0}),
+    # The running count's side, before it has taken a trick.
+    Step(
+        "count_running_trick",
+        {
+            "number": 1,
+            "seat": "E",
+            "points": 14,
+            "side": "NS",
+            "side_winner": "EW",
+            "points_total": 0,
+        },
+    ),
 ]
 ZERO_COUNT = re.compile(
     r"(?<![\d.,\u00a0\u202f])0 (?:card |de )?(?:points?|pontos?|puntos?|puncte|punct)\b"

@@ -48,7 +48,9 @@ def _sum_case(params: dict) -> str:
 
 
 def _running_case(params: dict) -> str:
-    return "taken" if params["side_winner"] == params["side"] else "other"
+    if params["side_winner"] == params["side"]:
+        return "taken"
+    return "other" if params["points_total"] else "other_none"
 
 
 messages(
@@ -105,6 +107,10 @@ messages(
             other=gettext_noop(
                 "Trick %(number)s goes to %(seat)s: %(points)s for %(side_winner)s; "
                 "%(side)s stay at %(points_total)s."
+            ),
+            other_none=gettext_noop(
+                "Trick %(number)s goes to %(seat)s: %(points)s for %(side_winner)s; "
+                "%(side)s still have no points."
             ),
         ),
         "count_running_last": variants(
