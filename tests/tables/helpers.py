@@ -1,7 +1,9 @@
 """Shared by the tables' tests: a table made and filled by test clients, each seat's page read
 as its player receives it, and a whole deal played from those pages."""
 
+import json
 import re
+from urllib.parse import unquote
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.db import SessionStore
@@ -10,12 +12,15 @@ from django.utils import translation
 
 from tests.play.helpers import AT, LEGAL_CALL, LEGAL_CARD, unescape
 from tutor import table as card_table
+from tutor.club import positions
 from tutor.play.models import TableDeal
 from tutor.rules.cards import card_code
 from tutor.tables import state, views
 from tutor.tables.models import Table
 
 TOKEN = re.compile(r"/tables/([\w-]+)/")
+# A position a page signs into a link ("Ask this at the club"): signed, not hidden.
+SIGNED_POSITION = re.compile(r"position=([^&\"'\s]+)")
 # A card code standing alone (never inside a token, whose letters are [A-Za-z0-9_-]).
 CODE = "(?<![A-Za-z0-9_-]){}(?![A-Za-z0-9_-])"
 
@@ -101,7 +106,10 @@ def hidden_cards(table: Table, seat: str) -> dict[str, list[str]]:
 
 
 def assert_private(html: str, hidden: dict[str, list[str]], lang: str) -> None:
-    """No card another seat holds appears in ``html``: neither its code nor its name."""
+    """No card another seat holds appears in ``html``: neither its code nor its name, nor in
+    a position signed into a link (a signature is readable by whoever holds it)."""
+    for signed in SIGNED_POSITION.findall(html):
+        html += " " + json.dumps(positions.read(unquote(signed)))
     for seat, cards in hidden.items():
         for code in cards:
             assert not re.search(CODE.format(code), html), f"{seat}'s {code} shown"

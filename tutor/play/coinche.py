@@ -561,10 +561,15 @@ class CoincheTable:
             )
             played.append({"seat": seat, "card": card_code(card)})
             seat = next_seat(seat)
-        # "Ask this at the club": the trick, and what each seat held before it.
+        # "Ask this at the club": the trick, and what each seat these eyes see held before it
+        # (every seat once the deal is over). The link carries it signed, which anyone can
+        # read: at a table of players another seat's hand must never be in it.
         gone = {card for earlier in self.deal.tricks[: trick.number - 1] for card in earlier.cards}
+        shown = SEATS if self.deal.phase == "done" else self.eyes
         held = {
-            seat: [card_code(c) for c in self.deal.hands[seat] if c not in gone] for seat in SEATS
+            seat: [card_code(c) for c in self.deal.hands[seat] if c not in gone]
+            for seat in SEATS
+            if seat in shown
         }
         ask = {
             "profile": self.record.profile,
