@@ -3,17 +3,18 @@ private, refusals in the player's language, stale and forged input, the end of a
 next one (issue 22)."""
 
 import random
+import re
 
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from tests.play.helpers import AT, LEGAL_CARD, REFUSED_CARD, cli_replay
+from tests.play.helpers import AT, LEGAL_CALL, LEGAL_CARD, REFUSED_CARD, cli_replay
 from tutor import push
 from tutor.play.models import TableDeal
 from tutor.rules.cards import card_code
-from tutor.tables import keys, state
+from tutor.tables import keys, screens, state
 from tutor.tables.models import Note, Seat, Table
 
 from .helpers import (
@@ -260,6 +261,48 @@ def test_an_away_seat_goes_to_a_bot_which_plays_on_and_the_person_takes_it_back(
     )
     assert back.status_code == 302
     assert not Seat.objects.get(table=table, seat="E").bot
+
+
+def _drawn(screen, version: int) -> str:
+    """A stream's region at ``version``, its form's CSRF token (masked anew each time) aside."""
+    (event,) = screen.render(version)
+    return re.sub(r'name="csrfmiddlewaretoken" value="\w+"', "", event.data)
+
+
+@pytest.mark.parametrize("game", ["coinche", "chouine"])
+def test_a_move_keeps_its_own_replay_and_every_screen_draws_what_a_fresh_read_draws(game):
+    # The move's answer and this process's streams are drawn from the replay the move made
+    # (screens.keep), not from a second read: after every move of a whole deal, each seat's
+    # region from it is the region from the table read and replayed afresh.
+    langs = ("pt", "es", "ro", "fr") if game == "coinche" else ("ro", "fr")
+    creator, table, players = seated(game, langs=langs)
+    creator.post(f"/pt/tables/{table.token}/start/")
+    by_seat = {p.seat: p for p in players}
+    rng = random.Random(5)
+    for _ in range(200):
+        table.refresh_from_db()
+        if state.current_deal(table).finished:
+            break
+        player = by_seat[table.to_move]
+        page = player.page()
+        at = AT.search(page).group(1)
+        if calls := LEGAL_CALL.findall(page):
+            move = {"call": "80H" if "80H" in calls else "pass"}
+        elif "data-out-of-turn" in page and 'data-action="continue"' in page:
+            move = {"action": "continue"}
+        else:
+            move = {"card": rng.choice(LEGAL_CARD.findall(page))}
+        answer = player.post("move/", {**move, "at": at}, **{"HX-Request": "true"})
+        assert answer.status_code == 200, answer.content.decode()[-2000:]
+        table.refresh_from_db()
+        kept = screens.cached(table.token, table.version)
+        assert kept is not None and kept.table.version == table.version
+        drawn = {p.seat: _drawn(stream_screen(p), table.version) for p in players}
+        screens.SNAPSHOTS.clear()
+        for p in players:
+            assert _drawn(stream_screen(p), table.version) == drawn[p.seat], p.seat
+    else:
+        pytest.fail("the deal never ended")
 
 
 def test_a_chouine_table_for_two_plays_a_deal_in_two_languages():

@@ -260,7 +260,9 @@ class CoincheTable:
 
     # -- the page ------------------------------------------------------------------------
 
-    def context(self, lang: str) -> dict:
+    def context(self, lang: str, history: bool = True) -> dict:
+        """The page's view in ``lang``; ``history``: with every trick played so far (a
+        table of players' seats show only the one just gathered)."""
         deal = self.deal
         phase = deal.phase
         view: dict = {
@@ -306,7 +308,9 @@ class CoincheTable:
         if deal.tricks and phase in ("play", "done"):
             view["declarations"] = [sentence(s, lang) for s in deal.declarations_outcome()]
             view["last_trick"] = self._trick_view(deal.tricks[-1], lang, trump)
-            view["tricks"] = [self._trick_view(t, lang, trump) for t in deal.tricks]
+            if history:
+                earlier = [self._trick_view(t, lang, trump) for t in deal.tricks[:-1]]
+                view["tricks"] = [*earlier, view["last_trick"]]
         if phase == "redeal":
             view["redeal"] = sentence(deal.redeal, lang)
             view["redeal_next"] = sentence(

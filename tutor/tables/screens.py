@@ -60,6 +60,14 @@ def snapshot(table: Table) -> Snapshot:
     return SNAPSHOTS.get_or_make((table.token, table.version), make)
 
 
+def keep(table: Table, seats, record: TableDeal, built) -> Snapshot:
+    """The snapshot a change just made (the table at its new version, with the replay it
+    moved on), kept for the screens drawn at that version in this process."""
+    snap = Snapshot(table, {seat.seat: seat for seat in seats}, record, built)
+    SNAPSHOTS.put((table.token, table.version), snap)
+    return snap
+
+
 def cached(token: str, version: int) -> Snapshot | None:
     """The snapshot of the table ``token`` at ``version``, if this process made it."""
     return SNAPSHOTS.get((token, version))
@@ -256,7 +264,9 @@ def region(
         eyes, movers = mine.seat, "" if mine.bot else mine.seat
     else:
         eyes, movers = "", ""
-    view = built.seen_by(eyes, movers, players(snap)).context(lang)
+    seen = built.seen_by(eyes, movers, players(snap))
+    # Only the creator's eye lists every trick played (a seat's page shows the last one).
+    view = seen.context(lang, history=watching) if built.game == "coinche" else seen.context(lang)
     context["v"] = view
     context["record"] = snap.record
     # Chouine keeps the gathered trick on the felt and says it in the news.

@@ -338,7 +338,9 @@ def seat_of(table: Table, token: str | None) -> Seat | None:
     """The seat whose key ``token`` is, at ``table``."""
     if not token or len(token) > 100:
         return None
-    return table.seats.filter(token_digest=keys.digest(token)).first()
+    # Among the table's seats (at most four, often read with the table already).
+    digest = keys.digest(token)
+    return next((seat for seat in table.seats.all() if seat.token_digest == digest), None)
 
 
 def sit(table: Table, code: str, nickname: str, lang: str, token: str | None, owner: dict) -> str:
@@ -426,9 +428,11 @@ def start(table: Table) -> None:
         _deal(t, 1, seed, dealer)
 
 
-def move(table: Table, seat: Seat, at: int, action: str, value) -> None:
+def move(table: Table, seat: Seat, at: int, action: str, value) -> tuple[Table, TableDeal, object]:
     """``seat``'s move (solo play's actions: ``call``, ``declare``, ``play``, ``exchange``,
-    ``announce``, ``continue`` to let an auction go on) on the deal being played."""
+    ``announce``, ``continue`` to let an auction go on) on the deal being played. Returns
+    the table at its new version, the deal and its replay after the move: what a fresh
+    read would find, so the answer need not read and replay it again."""
     refusal = None
     try:
         with changing(table, at) as t:
@@ -452,6 +456,7 @@ def move(table: Table, seat: Seat, at: int, action: str, value) -> None:
             built.advance()
             record.save()
             _settle(t, built)
+        return t, record, built
     except Refused:
         if refusal is not None:
             number, step, tried = refusal

@@ -53,7 +53,9 @@ def _bad(request, status: int, code: str, back: str = "", **params) -> HttpRespo
 def _table(token: str) -> Table | None:
     if len(token) > 40:
         return None
-    return Table.objects.select_related("night").filter(token=token).first()
+    return (
+        Table.objects.select_related("night").prefetch_related("seats").filter(token=token).first()
+    )
 
 
 def _seat(request, table: Table) -> Seat | None:
@@ -388,7 +390,7 @@ def move(request, token: str):
     if action is None:
         return _bad(request, 400, "play_bad_action", value=str(value)[:20])
     try:
-        state.move(table, seat, at, action, value)
+        moved, record, built = state.move(table, seat, at, action, value)
     except state.Refused as refusal:
         table = _table(token)
         if not refusal.table:
@@ -404,9 +406,10 @@ def move(request, token: str):
             refused=refused,
             tried=tried,
         )
-    table = _table(token)
+    # The seats are as this request read them: a move changes none.
+    snap = screens.keep(moved, table.seats.all(), record, built)
     if request.htmx:
-        return _answer(request, table, seat)
+        return _answer(request, snap.table, seat)
     return redirect("tables_table", token=table.token)
 
 
