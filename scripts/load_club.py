@@ -66,12 +66,24 @@ class Stats:
         self.cpu: list[float] = []
         # Version each phone first showed → how many: a move counts the phones already there.
         self.starts: dict[int, int] = {}
+        # Kind → the server's own figures per request (its Server-Timing header, SERVER_TIMING=1):
+        # the wait for a page thread, the thread's time, its CPU; seconds.
+        self.server: dict[str, list[dict[str, float]]] = {}
 
     def record(self, kind, elapsed, status, error=None):
         self.times.setdefault(kind, []).append(elapsed)
         self.statuses[status] = self.statuses.get(status, 0) + 1
         if error:
             self.errors.append(error)
+
+    def timed(self, kind, header):
+        """The server's figures for one request of ``kind``, from its Server-Timing header."""
+        figures = {}
+        for part in header.split(","):
+            name, _, dur = part.strip().partition(";dur=")
+            if dur:
+                figures[name] = float(dur) / 1000
+        self.server.setdefault(kind, []).append(figures)
 
     def started(self, version):
         self.starts[version] = self.starts.get(version, 0) + 1
@@ -102,6 +114,15 @@ class Stats:
                 "p99": _pct(delays + missing, 0.99) * 1000 if there else None,
             }
         cpu = [after - before for before, after in zip(self.cpu, self.cpu[1:], strict=False)]
+        server = {}
+        for kind, entries in sorted(self.server.items()):
+            server[kind] = {
+                name: {
+                    f"p{p}": _pct(sorted(e.get(name, 0) for e in entries), p / 100) * 1000
+                    for p in (50, 95, 99)
+                }
+                for name in ("queue", "page", "cpu")
+            }
         return {
             "wall": wall,
             "requests": len(everything),
@@ -113,7 +134,12 @@ class Stats:
             "delivery": delivery,
             "cpu_per_phase": cpu,
             "lag_p99": (_pct(sorted(self.lag), 0.99) or 0) * 1000,
+            "server": server,
         }
+
+
+def _p(figures: dict) -> str:
+    return " / ".join(f"{figures[f'p{p}']:.1f}" for p in (50, 95, 99))
 
 
 def report(summary):
@@ -127,6 +153,10 @@ def report(summary):
             f"  {kind:<10} {k['count']:>6}  p50 {k['p50']:.1f}  p95 {k['p95']:.1f}"
             f"  p99 {k['p99']:.1f}  max {k['max']:.1f}"
         )
+    if s["server"]:
+        print("the server's own time (Server-Timing), ms p50 / p95 / p99:")
+    for kind, k in s["server"].items():
+        print(f"  {kind:<10} " + "  ".join(f"{name} {_p(f)}" for name, f in k.items()))
     print("phase changes, ms from the teacher's move to 50 % / 99 % of the phones:")
     for version, d in s["delivery"].items():
         p50 = "-" if d["p50"] is None else f"{d['p50']:.0f}"
@@ -251,7 +281,10 @@ class Browser:
             None if status in ok else f"{method} {path}: {status}",
         )
         self.keep_cookies(head)
-        return status, data, dict(head)
+        head = dict(head)
+        if "server-timing" in head:
+            self.stats.timed(kind, head["server-timing"])
+        return status, data, head
 
     async def stream(self, kind, path, last_id=None):
         """Opens an event stream on a connection of its own: (reader, writer, retry ms) once its

@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load_club import TIMEOUT, Browser, Stats, _pct  # noqa: E402
+from load_club import TIMEOUT, Browser, Stats, _p, _pct  # noqa: E402
 
 SEATS = "NESW"
 TOKEN = re.compile(r"/tables/([\w-]+)/")
@@ -163,6 +163,9 @@ def main():
             f"{kind:8} {figures['count']:6} p50 {figures['p50']:.1f} p95 {figures['p95']:.1f} "
             f"p99 {figures['p99']:.1f} max {figures['max']:.1f} ms"
         )
+    for kind, k in summary["server"].items():
+        print(f"{kind:8} the server's own time (Server-Timing) ms p50 / p95 / p99: ", end="")
+        print("  ".join(f"{name} {_p(f)}" for name, f in k.items()))
     reach = summary["reach"]
     print(
         f"a move reaching the others: {reach['count']} deliveries, p50 {reach['p50']:.0f} "

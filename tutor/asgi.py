@@ -13,6 +13,7 @@ page (measured in docs/club.md, Live channel).
 import asyncio
 import io
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tutor.settings")
@@ -28,6 +29,11 @@ from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from tutor import push  # noqa: E402
 
 THREADS = int(os.environ.get("SERVER_THREADS", "2"))
+# SERVER_TIMING=1: each page says in a Server-Timing header how long it waited for a page
+# thread, how long its thread took, and that thread's CPU, so a load test can tell the
+# server's own time from the queue in front of it (scripts/load_club.py). Off by default:
+# the figures are for a benchmark, not for visitors.
+TIMING = os.environ.get("SERVER_TIMING") == "1"
 # No page takes a body this large (forms of a few fields; Django refuses more than 2.5 MB).
 MAX_BODY = 10 * 1024 * 1024
 
@@ -54,12 +60,16 @@ class Pages:
                 break
         environ = build_environ(scope, io.BytesIO(body))
         loop = asyncio.get_running_loop()
-        status, headers, content = await loop.run_in_executor(self.executor, self.run, environ)
+        queued = time.perf_counter()
+        status, headers, content = await loop.run_in_executor(
+            self.executor, self.run, environ, queued
+        )
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
 
-    def run(self, environ):
+    def run(self, environ, queued: float):
         """On a page thread: the whole response (pages and static files are small)."""
+        began, cpu = time.perf_counter(), time.thread_time()
         started, chunks = {}, []
 
         def start_response(status, headers, exc_info=None):
@@ -75,6 +85,14 @@ class Pages:
         finally:
             if hasattr(result, "close"):
                 result.close()
+        if TIMING:
+            ms = {
+                "queue": began - queued,
+                "page": time.perf_counter() - began,
+                "cpu": time.thread_time() - cpu,
+            }
+            value = ", ".join(f"{name};dur={1000 * spent:.2f}" for name, spent in ms.items())
+            started["headers"].append((b"server-timing", value.encode("ascii")))
         return started["status"], started["headers"], b"".join(chunks)
 
 
