@@ -49,6 +49,9 @@ INSTALLED_APPS = [
     "tutor.reports",
 ]
 
+# Django's database sessions, read and written with one plain statement each (tutor/sessions.py).
+SESSION_ENGINE = "tutor.sessions"
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
