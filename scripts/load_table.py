@@ -70,7 +70,7 @@ def fresh_database(url: str) -> None:
         connection.execute(f'CREATE DATABASE "{name}"')
 
 
-def serve(tree: Path, stack: str, port: int, env: dict) -> subprocess.Popen:
+def serve(tree: Path, stack: str, port: int, env: dict, workers: int) -> subprocess.Popen:
     python = tree / ".venv" / "bin" / "python"
     subprocess.run(
         [python, "manage.py", "migrate", "--noinput", "-v0"], cwd=tree, env=env, check=True
@@ -79,7 +79,7 @@ def serve(tree: Path, stack: str, port: int, env: dict) -> subprocess.Popen:
         [python, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=tree, env=env, check=True
     )
     command = [python, "-m", "gunicorn", *SERVE[stack][:1], "--bind", f"127.0.0.1:{port}"]
-    command += [*SERVE[stack][1:], "--workers", "4", "--keep-alive", "5"]
+    command += [*SERVE[stack][1:], "--workers", str(workers), "--keep-alive", "5"]
     process = subprocess.Popen(command, cwd=tree, env=env, stderr=subprocess.DEVNULL)
     for _attempt in range(300):
         try:
@@ -94,7 +94,7 @@ def serve(tree: Path, stack: str, port: int, env: dict) -> subprocess.Popen:
 def run(stack: str, players: int, args, env: dict) -> dict:
     tree = Path(args.before_tree) if stack.startswith("polls") and args.before_tree else ROOT
     fresh_database(env["DATABASE_URL"])
-    server = serve(tree, stack, args.port, env)
+    server = serve(tree, stack, args.port, env, args.workers)
     try:
         took = speed()
         with tempfile.NamedTemporaryFile(suffix=".json") as out:
@@ -114,7 +114,7 @@ def run(stack: str, players: int, args, env: dict) -> dict:
 def run_tables(tables: int, args, env: dict) -> dict:
     stack = "push, uvicorn"
     fresh_database(env["DATABASE_URL"])
-    server = serve(ROOT, stack, args.port, env)
+    server = serve(ROOT, stack, args.port, env, args.workers)
     try:
         took = speed()
         with tempfile.NamedTemporaryFile(suffix=".json") as out:
@@ -178,6 +178,7 @@ def main():
     parser.add_argument("--before-tree", help="a checkout of the earlier code, with its .venv")
     parser.add_argument("--port", type=int, default=8130)
     parser.add_argument("--tables", type=int, help="tables of four players instead of phones")
+    parser.add_argument("--workers", type=int, default=4, help="server processes (make serve: 4)")
     args = parser.parse_args()
     # Stopped from outside: stop the server of the run under way too (the finally clauses).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))

@@ -98,7 +98,10 @@ def play(
         "seed": record.seed,
         "dealer": record.dealer,
         "seats": record.seats,
-        "moves": list(record.moves),
+        # Each move's keys in one order: a deal just moved on in this process and the same
+        # deal read back from PostgreSQL (jsonb keeps keys in an order of its own) sign the
+        # same link.
+        "moves": [dict(sorted(move.items())) for move in record.moves],
         "seen": record.seen,
         "replay": replay,
     }
