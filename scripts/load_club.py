@@ -278,7 +278,8 @@ class Browser:
             kind,
             time.perf_counter() - started,
             status,
-            None if status in ok else f"{method} {path}: {status}",
+            # The start of the body says why (a translated message, or the page's title).
+            None if status in ok else f"{method} {path}: {status} {data[:160]!r}",
         )
         self.keep_cookies(head)
         head = dict(head)
@@ -356,9 +357,13 @@ def answer_for(page):
     choices = re.findall(r'name="choice" value="([^"]+)"', page)
     if choices:
         return {"choice": random.choice(choices)}
-    cards = re.findall(r'name="card" value="([^"]+)"', page)
-    if cards:
-        return {"card": random.sample(cards, random.randint(1, len(cards)))}
+    # Ticked cards (checkboxes): any of them; a tapped card (each a submit button): one.
+    ticked = re.findall(r'type="checkbox" name="card" value="([^"]+)"', page)
+    if ticked:
+        return {"card": random.sample(ticked, random.randint(1, len(ticked)))}
+    tapped = re.findall(r'name="card"\s+value="([^"]+)"', page)
+    if tapped:
+        return {"card": random.choice(tapped)}
     calls = re.findall(r'name="call" value="([^"]+)"', page)
     if calls:
         return {"call": random.choice(calls)}

@@ -212,7 +212,11 @@ def main():
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for players in args.players:
         for stack in args.stacks:
-            print(row(run(stack, players, args, env)), flush=True, file=sys.stdout)
+            result = run(stack, players, args, env)
+            print(row(result), flush=True)
+            # What went wrong, under the table's row (the first few of each run).
+            for error in result.get("error_samples", []):
+                print(f"  {stack}, {players} phones: {error}", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":
