@@ -26,10 +26,3 @@ def test_a_version_is_read_from_last_event_id_first_then_from_the_page():
     for value in ["", "-1", "1e3", "٣", "²", "1_0", "12345678901", "9" * 5000, "3 ", "0x10"]:
         assert push.version_from(factory.get("/x/events/", {"v": value})) is None
     assert push.version_from(factory.get("/x/events/")) is None
-
-
-def test_only_paths_ending_in_events_are_streams():
-    assert push.is_stream("/pt/club/play/ABCDEFGH/events/")
-    assert push.is_stream("/en/club/host/ABCDEFGH/key/events/")
-    assert not push.is_stream("/pt/club/play/ABCDEFGH/live/")
-    assert not push.is_stream("/pt/club/play/ABCDEFGH/events/x")

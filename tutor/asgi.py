@@ -1,17 +1,19 @@
 """ASGI entry point, served by uvicorn (gunicorn's worker class in production, docs/club.md).
 
-Two doors into one Django project. A live page's event stream (a path ending in ``/events/``)
-is an async view that holds its connection without holding a thread, so it goes through
-Django's ASGI handler. Every other request is an ordinary page, a plain function: it goes
-through Django's WSGI handler, as under gunicorn's threads, on a few threads of this process
-(``SERVER_THREADS``): its body read first, its response sent whole, one hop from the event
-loop to a thread and back. Django's ASGI handler would run each page in a thread of its own
-and hop between the loop and threads for every sync middleware, at about twice the CPU per
-page (measured in docs/club.md, Live channel).
+One door into the Django project: every request goes through Django's WSGI handler, as under
+gunicorn's threads, on a few threads of this process (``SERVER_THREADS``): its body read first,
+its response sent whole, one hop from the event loop to a thread and back. Django's ASGI
+handler would run each request in a thread of its own and hop between the loop and threads for
+every sync middleware, at about twice the CPU per page (measured in docs/club.md, Live channel).
+
+A live page's event stream is answered the same way, by a view on a page thread; its response
+(``tutor.push.Response``) is then sent from the event loop, event by event, for as long as the
+browser listens, holding no thread.
 """
 
 import asyncio
 import io
+import logging
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -23,12 +25,13 @@ import django  # noqa: E402
 django.setup(set_prefix=False)
 
 from a2wsgi.wsgi import build_environ  # noqa: E402
-from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
+from django.db import close_old_connections  # noqa: E402
 
 from tutor import push  # noqa: E402
 
 THREADS = int(os.environ.get("SERVER_THREADS", "2"))
+log = logging.getLogger(__name__)
 # SERVER_TIMING=1: each page says in a Server-Timing header how long it waited for a page
 # thread, how long its thread took, and that thread's CPU, so a load test can tell the
 # server's own time from the queue in front of it (scripts/load_club.py). Off by default:
@@ -59,13 +62,17 @@ class Pages:
             if not message.get("more_body"):
                 break
         environ = build_environ(scope, io.BytesIO(body))
+        environ[push.SERVED] = True
         loop = asyncio.get_running_loop()
         queued = time.perf_counter()
         status, headers, content = await loop.run_in_executor(
             self.executor, self.run, environ, queued
         )
         await send({"type": "http.response.start", "status": status, "headers": headers})
-        await send({"type": "http.response.body", "body": content})
+        if isinstance(content, push.Response):
+            await events(content, receive, send)
+        else:
+            await send({"type": "http.response.body", "body": content})
 
     def run(self, environ, queued: float):
         """On a page thread: the whole response (pages and static files are small)."""
@@ -80,11 +87,17 @@ class Pages:
             return chunks.append
 
         result = self.handler(environ, start_response)
-        try:
-            chunks.extend(result)
-        finally:
-            if hasattr(result, "close"):
-                result.close()
+        if isinstance(result, push.Response):
+            # Its events come from the loop: the page thread is done with it, and gives its
+            # database connection back as at the end of a request.
+            close_old_connections()
+        else:
+            try:
+                chunks.extend(result)
+            finally:
+                if hasattr(result, "close"):
+                    result.close()
+            result = b"".join(chunks)
         if TIMING:
             ms = {
                 "queue": began - queued,
@@ -93,16 +106,40 @@ class Pages:
             }
             value = ", ".join(f"{name};dur={1000 * spent:.2f}" for name, spent in ms.items())
             started["headers"].append((b"server-timing", value.encode("ascii")))
-        return started["status"], started["headers"], b"".join(chunks)
+        return started["status"], started["headers"], result
 
 
-streams = ASGIHandler()
+async def events(response, receive, send) -> None:
+    """On the loop: a stream's events as they come, until its topic ends or its browser
+    leaves (the server would otherwise drop the events of a closed connection in silence)."""
+    sending = asyncio.ensure_future(_send_all(response, send))
+    leaving = asyncio.ensure_future(_disconnect(receive))
+    try:
+        await asyncio.wait({sending, leaving}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (sending, leaving):
+            task.cancel()
+        await asyncio.gather(sending, leaving, return_exceptions=True)
+        response.close()
+    if not sending.cancelled() and sending.exception() is not None:
+        log.error("a stream failed", exc_info=sending.exception())
+
+
+async def _send_all(response, send) -> None:
+    async for chunk in response:
+        await send({"type": "http.response.body", "body": chunk, "more_body": True})
+    await send({"type": "http.response.body", "body": b""})
+
+
+async def _disconnect(receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
 pages = Pages(THREADS)
 
 
 async def application(scope, receive, send):
-    if scope["type"] == "http" and push.is_stream(scope["path"]):
-        return await streams(scope, receive, send)
     if scope["type"] == "lifespan":
         return await push.lifespan(receive, send)
     return await pages(scope, receive, send)

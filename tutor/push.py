@@ -28,14 +28,16 @@ so a reconnecting browser's ``Last-Event-ID`` says what it has):
 - ``gone``: the address this screen must leave for (the teacher removed the player);
 - ``end``: the topic is over (the session ended): the browser closes the stream.
 
-Pages reach this through the door in ``tutor/asgi.py``: a path ending in ``/events/`` is an
-async view (:func:`stream`) under Django's ASGI handler.
+A view answers a stream's request on a page thread, as any page (:func:`stream`); the
+server's door in ``tutor/asgi.py`` then sends the response's events from its event loop,
+without a thread of its own, until the browser leaves or the topic ends.
 """
 
 import asyncio
 import logging
 import random
 import re
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -49,7 +51,9 @@ from tutor.guard import inputs
 log = logging.getLogger(__name__)
 
 CHANNEL = "atout_push"
-STREAM_PATH = re.compile(r"/events/$")
+# The key of a request's WSGI environ by which the server's door (tutor/asgi.py) says that it
+# sends a stream's events from its event loop.
+SERVED = "atout.streams"
 # A comment line every so often keeps proxies from closing an idle stream and shows a closed
 # one to the server (the write fails).
 HEARTBEAT = 20.0
@@ -81,10 +85,6 @@ class Event:
         # A line break inside the data starts a new data line; the browser joins them again.
         lines += [f"data: {line}" for line in self.data.split("\n")]
         return ("\n".join(lines) + "\n\n").encode()
-
-
-def is_stream(path: str) -> bool:
-    return STREAM_PATH.search(path) is not None
 
 
 def version_from(request) -> int | None:
@@ -135,7 +135,10 @@ class _Stream:
     def __init__(self, topic: str, subscriber, key: str):
         self.topic, self.subscriber, self.key = topic, subscriber, key
         self.queue: asyncio.Queue = asyncio.Queue()
-        self.attached = True
+        # Counted among its key's streams (from the view's thread until its response closes).
+        self.held = True
+        # Among its topic's streams (on the event loop, while its events are sent).
+        self.attached = False
 
 
 class _Topic:
@@ -153,6 +156,8 @@ class _Hub:
     def __init__(self):
         self.topics: dict[str, _Topic] = {}
         self.keys: dict[str, int] = {}
+        # The views count a key's streams on their page threads; the loop lets them go.
+        self.lock = threading.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tasks: set[asyncio.Task] = set()
         # Renders and their database reads: off the event loop, each thread with its own
@@ -160,23 +165,37 @@ class _Hub:
         self.executor = ThreadPoolExecutor(2, thread_name_prefix="push")
 
     # --- streams -----------------------------------------------------------------------
-    def attach(self, topic: str, subscriber, key: str) -> _Stream | None:
-        """A new stream, or None when ``key`` holds too many already."""
+    def hold(self, topic: str, subscriber, key: str) -> _Stream | None:
+        """In any thread: a new stream counted for ``key``, or None when ``key`` holds too
+        many already."""
+        with self.lock:
+            if self.keys.get(key, 0) >= MAX_STREAMS:
+                return None
+            self.keys[key] = self.keys.get(key, 0) + 1
+        return _Stream(topic, subscriber, key)
+
+    def release(self, stream: _Stream) -> None:
+        """In any thread, once: ``stream`` no longer counts for its key."""
+        with self.lock:
+            if not stream.held:
+                return
+            stream.held = False
+            self.keys[stream.key] -= 1
+            if not self.keys[stream.key]:
+                del self.keys[stream.key]
+
+    def attach(self, stream: _Stream) -> None:
+        """On the loop: ``stream`` hears its topic's news from now on."""
         self._start()
-        if self.keys.get(key, 0) >= MAX_STREAMS:
-            return None
-        self.keys[key] = self.keys.get(key, 0) + 1
-        stream = _Stream(topic, subscriber, key)
-        self.topics.setdefault(topic, _Topic()).streams.add(stream)
-        return stream
+        stream.attached = True
+        self.topics.setdefault(stream.topic, _Topic()).streams.add(stream)
 
     def detach(self, stream: _Stream) -> None:
+        """On the loop: ``stream`` is over."""
+        self.release(stream)
         if not stream.attached:
             return
         stream.attached = False
-        self.keys[stream.key] -= 1
-        if not self.keys[stream.key]:
-            del self.keys[stream.key]
         state = self.topics.get(stream.topic)
         if state is not None:
             state.streams.discard(stream)
@@ -358,45 +377,45 @@ def _messages(stream: _Stream, version: int) -> list:
 _hub = _Hub()
 
 
-async def run(function, *args):
-    """``function(*args)`` on one of this module's threads (a stream's database reads: a
-    thread of the request's own would keep its connection for as long as the stream lasts)."""
-    return await _hub.run(function, *args)
-
-
-async def stream(request, topic: str, subscriber, key: str, seen: int | None = None):
+def stream(request, topic: str, subscriber, key: str, seen: int | None = None):
     """The response for a new stream of ``topic`` seen by ``subscriber``: at once its ``ready``
     event and whatever ``subscriber`` shows now (``seen``: the version the browser shows
     already, :func:`version_from`), then each change. A 429 when ``key`` (the
     player) holds ``MAX_STREAMS`` here already; a 204 (the browser stops asking, its page polls)
-    under a WSGI server, which would hold a thread for good and never send a byte."""
-    if not hasattr(request, "scope"):
+    under a plain WSGI server, which would hold a thread for good and never send a byte.
+
+    A view returns it from its page thread like any page; its events are sent from the event
+    loop, by the server's door (``tutor/asgi.py``, :data:`SERVED`) or Django's ASGI handler."""
+    if not (hasattr(request, "scope") or request.META.get(SERVED)):
         return HttpResponse(status=204)
-    attached = _hub.attach(topic, subscriber, key)
-    if attached is None:
+    held = _hub.hold(topic, subscriber, key)
+    if held is None:
         return HttpResponse(status=429, content_type="text/plain; charset=utf-8")
-    response = _Response(attached, seen)
+    response = Response(held, seen)
     response["Cache-Control"] = "no-store"
     # nginx: pass each event on at once, whatever the proxy's buffering settings.
     response["X-Accel-Buffering"] = "no"
     return response
 
 
-class _Response(StreamingHttpResponse):
-    """The stream's response: once closed (sent, or its client gone), the stream is detached,
-    even if its events never started."""
+class Response(StreamingHttpResponse):
+    """A stream's response: once closed (sent, or its client gone), the stream no longer
+    counts for its key and is detached, even if its events never started."""
 
     def __init__(self, stream: _Stream, seen: int | None):
         super().__init__(_events(stream, seen), content_type="text/event-stream")
-        self.stream, self.loop = stream, asyncio.get_running_loop()
+        self.stream = stream
 
     def close(self):
         super().close()
-        if not self.loop.is_closed():
-            self.loop.call_soon_threadsafe(_hub.detach, self.stream)
+        _hub.release(self.stream)
+        loop = _hub.loop
+        if self.stream.attached and loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(_hub.detach, self.stream)
 
 
 async def _events(stream: _Stream, seen: int | None):
+    _hub.attach(stream)
     try:
         yield Event("ready").encode(retry=random.randint(*RETRY_MS))
         here = _hub.version(stream.topic)

@@ -406,3 +406,84 @@ def test_a_phone_never_goes_back_to_a_phase_this_process_saw_last(client):
         await stream.close()
 
     run()
+
+
+class Door:
+    """A browser's connection to the server's door (tutor/asgi.py), spoken in ASGI."""
+
+    def __init__(self, phone: Client, path: str, query: str):
+        cookies = "; ".join(f"{name}={morsel.value}" for name, morsel in phone.cookies.items())
+        self.scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "query_string": query.encode(),
+            "root_path": "",
+            "headers": [(b"host", b"testserver"), (b"cookie", cookies.encode())],
+            "client": ("127.0.0.1", 50000),
+            "server": ("testserver", 80),
+        }
+        self.sent: asyncio.Queue = asyncio.Queue()
+        self.gone = asyncio.Event()
+        self.asked = False
+
+    async def receive(self):
+        if not self.asked:
+            self.asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await self.gone.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message):
+        await self.sent.put(message)
+
+    def open(self):
+        from tutor import asgi
+
+        return asyncio.ensure_future(asgi.application(self.scope, self.receive, self.send))
+
+    async def message(self):
+        return await asyncio.wait_for(self.sent.get(), 5)
+
+
+def test_through_the_servers_door_a_stream_holds_no_thread_and_ends_with_its_browser(client):
+    session = create(client)
+    phone = Client()
+    join(phone, session, "Ana")
+    path = f"/en/club/play/{session.code}/events/"
+
+    @scenario
+    async def run():
+        import threading
+
+        before = {thread.name for thread in threading.enumerate()}
+        doors = [Door(phone, path, "v=0") for _tab in range(push.MAX_STREAMS)]
+        served = [door.open() for door in doors]
+        for door in doors:
+            start = await door.message()
+            assert start["status"] == 200
+            assert (b"content-type", b"text/event-stream") in start["headers"]
+            first = await door.message()
+            assert first["body"].startswith(b"event: ready\n") and first["more_body"]
+        # The door's page threads and the live channel's own, and no thread per stream.
+        new = {thread.name for thread in threading.enumerate()} - before
+        assert all(name.startswith(("pages", "push")) for name in new), new
+        refused = Door(phone, path, "v=0")
+        await refused.open()
+        assert (await refused.message())["status"] == 429
+        # The browser leaves: its stream ends, and its place is free again.
+        doors[0].gone.set()
+        await asyncio.wait_for(served[0], 5)
+        again = Door(phone, path, "v=0")
+        reopened = again.open()
+        assert (await again.message())["status"] == 200
+        for door in [*doors[1:], again]:
+            door.gone.set()
+        await asyncio.wait_for(asyncio.gather(*served[1:], reopened), 5)
+        assert not push._hub.keys and not push._hub.topics
+
+    run()

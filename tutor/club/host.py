@@ -172,25 +172,23 @@ class StageScreen:
         return events
 
 
-async def _stream(request, code: str, key: str, teacher: bool):
+def _stream(request, code: str, key: str, teacher: bool):
     check = codes.is_teacher_key if teacher else codes.is_screen_key
-    session = await push.run(lambda: ClubSession.objects.filter(code=code).first())
+    session = ClubSession.objects.filter(code=code).first()
     if session is None or not check(session, key):
         raise Http404
     screen = StageScreen(request, code, teacher)
-    return await push.stream(
-        request, live.topic(code), screen, f"club:{code}:{'h' if teacher else 's'}"
-    )
+    return push.stream(request, live.topic(code), screen, f"club:{code}:{'h' if teacher else 's'}")
 
 
 @require_GET
-async def events(request, code, key):
-    return await _stream(request, code, key, teacher=True)
+def events(request, code, key):
+    return _stream(request, code, key, teacher=True)
 
 
 @require_GET
-async def screen_events(request, code, key):
-    return await _stream(request, code, key, teacher=False)
+def screen_events(request, code, key):
+    return _stream(request, code, key, teacher=False)
 
 
 @require_GET

@@ -355,10 +355,10 @@ def _stream_player(request, code: str):
 
 
 @require_GET
-async def events(request, code):
+def events(request, code):
     """The phone's event stream: refused at once (403/404) for a browser that is not a player
     of a live session here, and when this player holds too many streams already (429)."""
-    found = await push.run(_stream_player, request, code)
+    found = _stream_player(request, code)
     if found == 403:
         return _not_a_player(request, code)
     if found == 404:
@@ -370,4 +370,4 @@ async def events(request, code):
         # Nothing more will come: 204 tells the browser not to reconnect.
         return HttpResponse(status=204)
     key = f"club:{code}:{found.pk}"
-    return await push.stream(request, live.topic(code), screen, key, seen)
+    return push.stream(request, live.topic(code), screen, key, seen)

@@ -268,25 +268,25 @@ class NightScreen:
 
 
 @require_GET
-async def events(request, token: str):
-    night = await push.run(_night, token)
+def events(request, token: str):
+    night = _night(token)
     if night is None:
         return HttpResponse(status=404, content_type="text/plain; charset=utf-8")
     seen = push.version_from(request)
     screen = NightScreen(request, night, seen, False, request.GET.get("screen") == "1")
     key = f"night:{night.pk}:{request.session.session_key or 'screen'}"
-    return await push.stream(request, state.night_topic(night.pk), screen, key, seen)
+    return push.stream(request, state.night_topic(night.pk), screen, key, seen)
 
 
 @require_GET
-async def host_events(request, token: str, key: str):
-    night = await push.run(_night, token)
+def host_events(request, token: str, key: str):
+    night = _night(token)
     if night is None or not keys.is_night_key(night, key):
         return HttpResponse(status=404, content_type="text/plain; charset=utf-8")
     seen = push.version_from(request)
     screen = NightScreen(request, night, seen, True, False)
     stream_key = f"night:{night.pk}:host:{request.session.session_key or 'host'}"
-    return await push.stream(request, state.night_topic(night.pk), screen, stream_key, seen)
+    return push.stream(request, state.night_topic(night.pk), screen, stream_key, seen)
 
 
 @require_GET

@@ -278,16 +278,16 @@ class SeatScreen:
 
 
 @require_GET
-async def events(request, token: str):
+def events(request, token: str):
     """A screen's event stream: a player's (by their cookie) or a visitor's."""
-    found = await push.run(_stream_start, request, token)
+    found = _stream_start(request, token)
     if found is None:
         return HttpResponse(status=404, content_type="text/plain; charset=utf-8")
     table, seat = found
     seen = push.version_from(request)
     screen = SeatScreen(request, table, seat, seen)
     key = f"table:{table.pk}:{seat.pk if seat else request.session.session_key or 'visitor'}"
-    return await push.stream(request, state.topic(table), screen, key, seen)
+    return push.stream(request, state.topic(table), screen, key, seen)
 
 
 def _stream_start(request, token: str):
@@ -503,13 +503,13 @@ def watch(request, token: str, key: str):
 
 
 @require_GET
-async def watch_events(request, token: str, key: str):
-    table = await push.run(_host_stream, token, key)
+def watch_events(request, token: str, key: str):
+    table = _host_stream(token, key)
     if table is None:
         return HttpResponse(status=404, content_type="text/plain; charset=utf-8")
     screen = SeatScreen(request, table, None, push.version_from(request), watching=True)
     key = f"table:{table.pk}:watch:{request.session.session_key or 'host'}"
-    return await push.stream(request, state.topic(table), screen, key, None)
+    return push.stream(request, state.topic(table), screen, key, None)
 
 
 def _host_stream(token: str, key: str):
