@@ -179,6 +179,9 @@ def main():
     parser.add_argument("--port", type=int, default=8130)
     parser.add_argument("--tables", type=int, help="tables of four players instead of phones")
     parser.add_argument("--workers", type=int, default=4, help="server processes (make serve: 4)")
+    parser.add_argument(
+        "--threads", type=int, default=2, help="each process's page threads (make serve: 2)"
+    )
     args = parser.parse_args()
     # Stopped from outside: stop the server of the run under way too (the finally clauses).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
@@ -190,7 +193,7 @@ def main():
         "SECRET_KEY": os.environ.get("SECRET_KEY", "load-table-" + "x" * 50),
         "SECURE_SSL_REDIRECT": "0",
         "SECURE_HSTS_SECONDS": "0",
-        "SERVER_THREADS": "2",
+        "SERVER_THREADS": str(args.threads),
         # Each page's own time in a header (tutor/asgi.py): the rows say the server's time apart
         # from the queue in front of it.
         "SERVER_TIMING": "1",
