@@ -4,6 +4,7 @@ end of a session, and the streams refused at once."""
 
 import asyncio
 import re
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
@@ -16,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import escape
 
-from tutor import exercises, push
+from tutor import asgi, exercises, push
 from tutor.club import codes, live, play, questions, state
 from tutor.club.models import ClubSession, Player, QuestionSet, SetQuestion
 
@@ -442,8 +443,6 @@ class Door:
         await self.sent.put(message)
 
     def open(self):
-        from tutor import asgi
-
         return asyncio.ensure_future(asgi.application(self.scope, self.receive, self.send))
 
     async def message(self):
@@ -458,8 +457,6 @@ def test_through_the_servers_door_a_stream_holds_no_thread_and_ends_with_its_bro
 
     @scenario
     async def run():
-        import threading
-
         before = {thread.name for thread in threading.enumerate()}
         doors = [Door(phone, path, "v=0") for _tab in range(push.MAX_STREAMS)]
         served = [door.open() for door in doors]
