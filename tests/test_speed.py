@@ -16,9 +16,11 @@ from django.urls import get_resolver, reverse
 
 from tutor import caching, exercises
 from tutor.memo import LRU, freeze, kept
+from tutor.play import SENTENCES, sentence
 from tutor.play.coinche import CoincheTable, first_dealer
 from tutor.play.models import TableDeal
 from tutor.rules.cards import card_code
+from tutor.rules.explain import Step, render
 
 pytestmark = pytest.mark.django_db
 
@@ -366,6 +368,25 @@ def test_keys_tell_apart_what_a_page_tells_apart():
     assert freeze(kept(view)) == freeze(view) and kept(view) == view
     assert freeze(kept(view)["table"]) == freeze(view["table"])
     assert freeze(1) != freeze("1") and freeze(None) != freeze("")
+    assert freeze(True) != freeze(1) and freeze({"a": False}) != freeze({"a": 0})
+
+
+@pytest.mark.parametrize("lang", ["pt", "ro"])
+def test_a_kept_sentence_is_the_sentence_said_afresh(lang):
+    steps = [
+        Step("illegal_must_follow", {"card": "7H", "suit": "S"}),
+        Step("trick_won_by_trump", {"card": "JS", "count": 2, "seat": "N"}),
+        Step("trick_points", {"points": 31, "cards": ["JS", "9S", "AH", "7D"]}),
+        Step("trick_points", {"points": 0, "cards": ["7S", "8H", "7H", "8D"]}),
+    ]
+    SENTENCES.clear()
+    for step in steps:
+        said = render(step, lang)
+        assert sentence(step, lang) == said[:1].upper() + said[1:]
+    assert len(SENTENCES) == len(steps)
+    # Again, from the cache: the same text, and the other language's is its own.
+    assert [sentence(step, lang) for step in steps] == [sentence(s, lang) for s in steps]
+    assert sentence(steps[0], "es") != sentence(steps[0], lang)
 
 
 def _names(patterns) -> set[str]:

@@ -116,15 +116,19 @@ def freeze(value: object) -> Hashable:
         return ("d", tuple([(k, freeze(v)) for k, v in value.items()]))
     if kind is list or kind is tuple:
         return ("l", tuple([freeze(v) for v in value]))
-    if kind is bool or kind is int or value is None:
+    if kind is int or value is None:
         return value
+    if kind is bool:
+        return ("b", value)  # True and 1 are equal keys otherwise
     if isinstance(value, dict):
         return ("d", tuple([(k, freeze(v)) for k, v in value.items()]))
     if isinstance(value, (list, tuple)):
         return ("l", tuple([freeze(v) for v in value]))
     if isinstance(value, (set, frozenset)):
         return ("s", tuple(sorted(freeze(v) for v in value)))
-    if isinstance(value, (bool, int, float)):
+    if isinstance(value, bool):
+        return ("b", value)
+    if isinstance(value, (int, float)):
         return value
     if isinstance(value, str):
         return (kind.__name__, str(value))

@@ -225,7 +225,7 @@ def _badges(table: dict) -> str:
 
 def table(table: dict) -> SafeString:
     """The card table: ``table`` as ``tutor.table.coinche_table`` or ``chouine_table`` made it.
-    A hand (``tutor.table.hand_view``) is drawn by table/hand.html where the page wants it."""
+    A hand (``tutor.table.hand_view``) is drawn by ``{% hand_fan %}`` where the page wants it."""
     classes = f"card-table table-{_e(table['game'])}"
     if table.get("auction"):
         classes += " table-auction"

@@ -547,7 +547,7 @@ class ChouineTable:
                 hand, lang, trump=trump, game="chouine", mode="play", refused=refused
             ),
             "rule": rule_text,
-            # The hint (play/_hint.html): the engine's deciding rule, on request.
+            # The hint (tutor.play.drawing.hint): the engine's deciding rule, on request.
             "rule_code": rule.code,
             "why": [
                 {

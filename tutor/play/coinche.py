@@ -541,7 +541,7 @@ class CoincheTable:
             if declarable
             else "",
             "rule": legal_reason,
-            # The hint (play/_hint.html): the engine's deciding rule, on request.
+            # The hint (tutor.play.drawing.hint): the engine's deciding rule, on request.
             "rule_code": answer.rule,
             "why": why,
             # What the list says, for its report link: the rule, then each refusal.

@@ -244,7 +244,6 @@ def region(
         "at_table": True,
         "seats": seats_view(snap, lang, mine),
         "turn": turn_view(snap, lang, mine),
-        "move_url": reverse("tables_move", args=[table.token]),
         "deal_url": reverse("tables_move", args=[table.token]),
         # The short link opens the table in each visitor's own language.
         "invite_url": request.build_absolute_uri(reverse("tables_short", args=[table.token])),

@@ -1,8 +1,12 @@
 """The call button, drawn in Python: an auction offers some forty of them, and an
-``{% include %}`` per button was most of the page's rendering time."""
+``{% include %}`` per button was most of the page's rendering time. Likewise the parts of a
+played deal's page that every move redraws (``tutor.play.drawing``)."""
 
 from django import template
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
+
+from tutor.play import drawing
 
 register = template.Library()
 
@@ -64,3 +68,37 @@ def game_target(spec) -> int | str:
         return coinche_profile(spec).target
     except (RulesError, inputs.BadInput):
         return ""
+
+
+# A played deal's parts that every move redraws: see tutor.play.drawing. Each takes the
+# context its template took; every value is escaped there.
+
+
+@register.simple_tag
+def play_board(v: dict) -> str:
+    return mark_safe(drawing.board(v))  # noqa: S308
+
+
+@register.simple_tag(takes_context=True)
+def play_news(context) -> str:
+    return mark_safe(drawing.news(context))  # noqa: S308
+
+
+@register.simple_tag(takes_context=True)
+def play_hidden(context) -> str:
+    return mark_safe(drawing.hidden(context))  # noqa: S308
+
+
+@register.simple_tag(takes_context=True)
+def play_gathered(context, trick: dict) -> str:
+    return mark_safe(drawing.gathered(context, trick))  # noqa: S308
+
+
+@register.simple_tag(takes_context=True)
+def play_why(context) -> str:
+    return mark_safe(drawing.why(context))  # noqa: S308
+
+
+@register.simple_tag
+def play_hint(v: dict) -> str:
+    return mark_safe(drawing.hint(v))  # noqa: S308

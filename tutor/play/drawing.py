@@ -1,0 +1,165 @@
+"""The parts of a played deal's page that every move redraws, drawn in HTML: the board and
+each side's card points, the news, a form's hidden fields, the trick just gathered, the
+reasons for each card and the hint. Shared by solo play and the tables of players.
+
+Written in Python rather than as templates, as the card table is (``tutor.pages.drawing``):
+a table of four redraws them for every seat at every move, and a template's includes,
+lookups and tags cost several times the text they make. Each takes the context its template
+took (``v``, ``at``, ``at_table``…), says its words in the active language and escapes every
+value as a template would; the catalog's own text goes in as it is, as Django's
+``{% translate %}`` and ``{% blocktranslate %}`` put it.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext, ngettext
+
+from tutor.pages.drawing import _e, table
+from tutor.pages.templatetags.atout import card
+from tutor.reports.templatetags.reports import report_link
+
+
+def csrf_input(context) -> str:
+    """``{% csrf_token %}``: the form's token, when the page has one."""
+    token = context.get("csrf_token")
+    if not token or token == "NOTPROVIDED":
+        return ""
+    return f'<input type="hidden" name="csrfmiddlewaretoken" value="{_e(token)}">'
+
+
+def hidden(context) -> str:
+    """What every move's form sends besides its own fields: the token and the move number
+    the page was drawn at (a stale form is refused, never applied twice)."""
+    at = _e(context.get("at", ""))
+    return f'{csrf_input(context)}<input type="hidden" name="at" value="{at}">\n'
+
+
+def _report(context, spot) -> str:
+    # A page that redraws itself under the reader opens the report in a tab of its own.
+    return str(report_link(context, spot, new_tab=bool(context.get("at_table"))))
+
+
+def ask_at_club(position: dict, source: str) -> str:
+    """``{% ask_at_club %}``: the link that adds the position to a teacher's set."""
+    from tutor.club.templatetags.club import ask_at_club as ask
+
+    url = ask(position, source)["url"]
+    label = gettext("Ask this at the club")
+    return (
+        f'<a class="button secondary ask-club" href="{_e(url)}" data-action="ask-at-club">'
+        f"{label}</a>"
+    )
+
+
+def _points(points: int) -> str:
+    if not points:
+        return gettext("no card points yet")
+    said = ngettext("%(points)s card point", "%(points)s card points", points)
+    return said % {"points": _e(points)}
+
+
+def board(v: dict) -> str:
+    """The felt and each side's card points, for both games."""
+    sides = v["points"]
+    points = f"{_e(sides[0]['points'])}-{_e(sides[1]['points'])}"
+    items = "".join(
+        f'<div data-side="{_e(side["side"])}"><dt>{_e(side["name"])}</dt>'
+        f"<dd>{_points(side['points'])}</dd></div>"
+        for side in sides
+    )
+    return (
+        f'<div class="play-board">\n{table(v["table"])}'
+        f'<dl class="play-points" data-points="{points}">\n'
+        f"{items}\n</dl>\n</div>\n"
+    )
+
+
+def news(context) -> str:
+    """What just happened and any refusal, read out by screen readers; the report link after
+    it, outside the live region."""
+    message = context.get("message")
+    lines = "".join(f"<p>{_e(line)}</p>" for line in (context.get("v") or {}).get("news", ()))
+    refusal = f'<p class="play-refusal" data-refusal>{_e(message)}</p>' if message else ""
+    return (
+        f'<div class="play-news{" has-refusal" if message else ""}" id="play-news" role="status"'
+        f' aria-live="polite" data-news>\n{refusal}\n{lines}\n</div>\n'
+        f"{_report(context, context.get('refusal'))}\n"
+    )
+
+
+def _worth(points: int) -> str:
+    if not points:
+        return gettext("It is worth no points.")
+    said = ngettext("It is worth %(points)s point.", "It is worth %(points)s points.", points)
+    return said % {"points": _e(points)}
+
+
+def gathered(context, trick: dict) -> str:
+    """The trick just gathered, its reason and points, and the way on: a Continue button in
+    solo play (at a table of players, the next card is led at once)."""
+    v = context["v"]
+    number = trick["number"]
+    title = gettext("Trick %(number)s") % {"number": _e(number)}
+    parts = [
+        f'<section class="play-gathered panel" data-gathered="{_e(number)}"'
+        f' data-winner="{_e(trick["winner"])}">\n',
+        f"<h2>{title}</h2>\n",
+        f"<p>{_e(trick['why'])}</p>\n",
+        _report(context, context.get("gathered_report")),
+        f"\n<p>{_worth(trick['points'])}</p>\n",
+    ]
+    if trick.get("ask"):
+        parts.append(f'<p class="play-ask">{ask_at_club(trick["ask"], "deal")}</p>\n')
+    if v.get("declarations") and number == 1:
+        lines = "".join(f"<p>{_e(line)}</p>" for line in v["declarations"])
+        title = gettext("Declarations")
+        parts.append(f'<div class="play-declared"><h3>{title}</h3>{lines}</div>\n')
+    if not context.get("at_table"):
+        url = _e(context.get("deal_url", ""))
+        label = gettext("Continue")
+        parts.append(
+            f'<form method="post" action="{url}" hx-post="{url}">\n{hidden(context)}'
+            f'<input type="hidden" name="action" value="continue">'
+            f'<input type="hidden" name="trick" value="{_e(number)}">\n'
+            f'<button type="submit" class="primary" data-action="continue" data-focus>'
+            f"{label}</button>\n</form>\n"
+        )
+        # With carrying on by itself, a trick waits only when it has declarations to read.
+        if context.get("auto") and (not v.get("declarations") or number != 1):
+            note = gettext("The table carries on in a moment.")
+            parts.append(
+                f'<p class="play-auto-note"><small>{note}</small></p>'
+                f'<div hx-post="{url}" hx-trigger="load delay:2500ms"'
+                f' hx-vals=\'{{"action": "continue", "trick": "{_e(number)}"}}\'></div>\n'
+            )
+    parts.append("</section>\n")
+    return "".join(parts)
+
+
+def why(context) -> str:
+    """Why each card of the hand may or may not be played, with the report link."""
+    v = context["v"]
+    allowed, summary = gettext("Allowed."), gettext("Why? The rule for each card")
+    items = "".join(
+        f'\n<li data-card="{_e(w["card"]["code"])}"'
+        f' class="{"is-legal" if w["legal"] else "is-refused"}">{card(w["card"]["code"])}'
+        f" <span>{allowed if w['legal'] else _e(w['text'])}</span></li>"
+        for w in v["why"]
+    )
+    return (
+        f'<details class="play-why" data-why>\n<summary data-action="why">'
+        f"{summary}</summary>\n<p>{_e(v['rule'])}</p>\n"
+        f'<ul class="card-reasons">{items}\n</ul>\n'
+        f"{_report(context, context.get('why_report'))}\n</details>\n"
+    )
+
+
+def hint(v: dict) -> str:
+    """What the rules say about the hand now (the engine's deciding rule), never advice."""
+    code = f' data-hint="{_e(v["rule_code"])}"' if v.get("rule_code") else ""
+    summary = gettext("Hint")
+    return (
+        f'<details class="play-hint"{code}>\n<summary data-action="hint">'
+        f"{summary}</summary>\n"
+        f'<p class="play-rule" data-rule>{_e(v["rule"])}</p>\n</details>\n'
+    )
