@@ -11,8 +11,8 @@ import re
 
 from tutor import push
 
-from . import screens, state
-from .models import Night, Table
+from . import rows, screens, state
+from .models import Night
 
 KEY = re.compile(r"[0-9]{1,18}")
 
@@ -25,13 +25,12 @@ def _pk(name: str) -> int | None:
 @push.kind("table")
 def _table(name: str, fresh: bool):
     pk = _pk(name)
-    tables = Table.objects.select_related("night").prefetch_related("seats")
-    table = tables.filter(pk=pk).first() if pk else None
+    table = rows.table(pk=pk) if pk else None
     if table is None:
         return None
     tick = state.tick(table)
     if tick.changed:
-        table = tables.get(pk=pk)
+        table = rows.table(pk=pk)
     # The screens this process streams are drawn from this read (screens.cached).
     screens.snapshot(table)
     return table.version, tick.wake

@@ -3,7 +3,7 @@
 A change starts with one conditional UPDATE that raises the table's version by one, where the
 version is still the one the page showed (``at``) when a page asked for the change:
 
-    UPDATE tables_table SET version = version + 1 WHERE id = … AND version = <at>
+    UPDATE tables_table SET version = version + 1 WHERE id = … AND version = <at> RETURNING *
 
 It either finds the row (and holds its lock until the transaction ends: PostgreSQL's row
 lock, SQLite's write lock, taken at the transaction's start by ``transaction_mode``
@@ -43,7 +43,7 @@ from tutor.rules.coinche.game import Game
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, gettext_noop, messages, variants
 
-from . import keys
+from . import keys, rows
 from .models import Night, Note, Seat, Table
 
 
@@ -169,12 +169,9 @@ def changing(table: Table, at: int | None = None):
     """The table, locked and at its new version, for one change (see the module's docstring);
     :class:`Refused` (stale) when ``at`` is no longer the version."""
     with transaction.atomic():
-        rows = Table.objects.filter(pk=table.pk)
-        if at is not None:
-            rows = rows.filter(version=at)
-        if not rows.update(version=F("version") + 1, updated=timezone.now()):
+        fresh = rows.next_version(table, at, timezone.now())
+        if fresh is None:
             raise Refused(409, "tables_stale")
-        fresh = Table.objects.select_related("night").get(pk=table.pk)
         yield fresh
         push.publish(topic(fresh), fresh.version)
 
@@ -192,7 +189,7 @@ def deals(table: Table):
 def current_deal(table: Table) -> TableDeal | None:
     if table.match_id is None:
         return None
-    return TableDeal.objects.filter(table_game_id=table.match_id).order_by("-number").first()
+    return rows.current_deal(table.match_id)
 
 
 def engine(record: TableDeal):
@@ -221,7 +218,7 @@ def _settle(table: Table, built) -> None:
     """After the deal moved: whom the table waits for now, and since when."""
     table.to_move = "" if built.deal.finished else waiting_for(built)
     table.turn_since = timezone.now()
-    table.save(update_fields=["to_move", "turn_since"])
+    rows.waiting(table)
     if built.deal.finished:
         bump_night(table)
 

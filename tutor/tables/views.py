@@ -31,7 +31,7 @@ from tutor.play import moves as play_moves
 from tutor.quiz.owner import owner
 from tutor.rules.explain import Step
 
-from . import keys, referee, screens, state
+from . import keys, referee, rows, screens, state
 from .forms import CreateForm, SitForm
 from .models import Seat, Table
 
@@ -53,9 +53,7 @@ def _bad(request, status: int, code: str, back: str = "", **params) -> HttpRespo
 def _table(token: str) -> Table | None:
     if len(token) > 40:
         return None
-    return (
-        Table.objects.select_related("night").prefetch_related("seats").filter(token=token).first()
-    )
+    return rows.table(token=token)
 
 
 def _seat(request, table: Table) -> Seat | None:
