@@ -12,11 +12,18 @@ value as a template would; the catalog's own text goes in as it is, as Django's
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
 from tutor.pages.drawing import _e, table
 from tutor.pages.templatetags.atout import card
 from tutor.reports.templatetags.reports import report_link
+
+
+def _form(url: str, fields: str, button: str, extra: str = "") -> str:
+    """A move's form, posted to the deal (by htmx, or as a plain form)."""
+    form = f'<form method="post" action="{url}" hx-post="{url}"{extra}>'
+    return f"{form}\n{fields}{button}\n</form>\n"
 
 
 def csrf_input(context) -> str:
@@ -163,3 +170,69 @@ def hint(v: dict) -> str:
         f"{summary}</summary>\n"
         f'<p class="play-rule" data-rule>{_e(v["rule"])}</p>\n</details>\n'
     )
+
+
+def actions(context) -> str:
+    """Undo, play again, carry on by itself, and the deal's own addresses (to resume it on
+    another device, to give it to a club, its replay so far)."""
+    v, record = context["v"], context["record"]
+    url = _e(context["deal_url"])
+    parts = ['<div class="play-actions">\n']
+    if context.get("can_undo"):
+        label = gettext("Undo my last move")
+        parts.append(
+            _form(
+                url,
+                f'{hidden(context)}<input type="hidden" name="action" value="undo">\n',
+                f'<button type="submit" class="secondary" data-action="undo">{label}</button>',
+            )
+        )
+    again = _e(reverse("play_again", args=[record.game, record.token]))
+    label = gettext("Play this deal again")
+    parts.append(
+        f'<form method="post" action="{again}">\n{csrf_input(context)}'
+        f'<button type="submit" class="secondary" data-action="again">{label}</button>\n</form>\n'
+    )
+    if v["phase"] not in ("done", "redeal"):
+        checked = " checked" if context.get("auto") else ""
+        switch = gettext("Carry on by itself after each trick")
+        if record.game == "coinche":
+            help_text = gettext(
+                "When this is on, each gathered trick stays on the table for a moment and then "
+                "play goes on; a first trick with declarations to read waits for you."
+            )
+        else:
+            help_text = gettext(
+                "When this is on, each gathered trick stays on the table for a moment and then "
+                "play goes on."
+            )
+        save = gettext("Save")
+        parts.append(
+            _form(
+                url,
+                f'{hidden(context)}<input type="hidden" name="action" value="auto">\n'
+                f'<label class="switch"><input type="checkbox" role="switch" name="auto" value="1"'
+                f' data-action="auto"{checked}> <span>{switch}</span></label>\n'
+                f"<small data-auto-help>{help_text}</small>\n",
+                f'<noscript><button type="submit" class="secondary">{save}</button></noscript>',
+                ' hx-trigger="change" class="play-auto"',
+            )
+        )
+    request = context["request"]
+    site = _e(f"{request.scheme}://{request.get_host()}")
+    share = _e(context["share_url"])
+    replay = _e(reverse("play_replay", args=[record.game, record.token]))
+    summary = gettext("Share or resume this deal")
+    resume = gettext("To carry on on another device, open this deal's own address there:")
+    give = gettext(
+        "To give the same cards to a whole club, send this address: each person plays the "
+        "deal from the start."
+    )
+    moves = gettext("The moves so far, in the engine's replay format (JSON)")
+    parts.append(
+        f'</div>\n<details class="play-share">\n<summary>{summary}</summary>\n'
+        f'<p>{resume} <a href="{url}" data-resume>{site}{url}</a></p>\n'
+        f'<p>{give} <a href="{share}" data-share>{site}{share}</a></p>\n'
+        f'<p><a href="{replay}" data-replay-so-far>{moves}</a></p>\n</details>\n'
+    )
+    return "".join(parts)

@@ -102,3 +102,8 @@ def play_why(context) -> str:
 @register.simple_tag
 def play_hint(v: dict) -> str:
     return mark_safe(drawing.hint(v))  # noqa: S308
+
+
+@register.simple_tag(takes_context=True)
+def play_actions(context) -> str:
+    return mark_safe(drawing.actions(context))  # noqa: S308
