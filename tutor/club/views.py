@@ -170,12 +170,16 @@ JOIN_SLOTS = ("code", "here", "csrf_token")
 
 
 def _joinable(code: str) -> ClubSession | None:
-    """The live session with this code: not finished, and not older than JOINABLE_FOR."""
-    return (
-        ClubSession.objects.filter(code=code, created_at__gte=timezone.now() - codes.JOINABLE_FOR)
-        .exclude(phase=ClubSession.Phase.FINISHED)
-        .first()
+    """The live session with this code: not finished, and not older than JOINABLE_FOR. One
+    plain statement: a crowd joins at once, and the ORM's query builder cost twice the rest
+    of this read."""
+    since = connection.ops.adapt_datetimefield_value(timezone.now() - codes.JOINABLE_FOR)
+    found = ClubSession.objects.raw(
+        f"SELECT * FROM {ClubSession._meta.db_table} WHERE code = %s AND created_at >= %s"  # noqa: S608
+        " AND phase <> %s LIMIT 1",
+        [code, since, ClubSession.Phase.FINISHED],
     )
+    return next(iter(found), None)
 
 
 def _join(request, form) -> HttpResponseRedirect | None:
