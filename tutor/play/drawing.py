@@ -1,6 +1,7 @@
 """The parts of a played deal's page that every move redraws, drawn in HTML: the board and
 each side's card points, the news, a form's hidden fields, the trick just gathered, the
-reasons for each card and the hint. Shared by solo play and the tables of players.
+hand to play from with the reasons for each card and the hint, and the deal's story so far.
+Shared by solo play and the tables of players.
 
 Written in Python rather than as templates, as the card table is (``tutor.pages.drawing``):
 a table of four redraws them for every seat at every move, and a template's includes,
@@ -16,6 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 
 from tutor.pages.drawing import _e, table
+from tutor.pages.drawing import hand as hand_fan
 from tutor.pages.templatetags.atout import card
 from tutor.reports.templatetags.reports import report_link
 
@@ -235,4 +237,83 @@ def actions(context) -> str:
         f'<p>{give} <a href="{share}" data-share>{site}{share}</a></p>\n'
         f'<p><a href="{replay}" data-replay-so-far>{moves}</a></p>\n</details>\n'
     )
+    return "".join(parts)
+
+
+def playing(context) -> str:
+    """A Coinche hand to play from: the declarations the first trick allows, the hand with
+    the hint, why each card may or may not be played, and the club's link."""
+    v = context["v"]
+    url = _e(context.get("deal_url", ""))
+    parts = []
+    if v.get("declarable"):
+        legend = gettext("First trick: what do you declare?")
+        button = gettext("Declare what is ticked")
+        note = gettext(
+            "Untick a combination to keep it to yourself. Playing a card without pressing "
+            "this declares nothing."
+        )
+        kinds = "".join(
+            f'<label class="choice"><input type="checkbox" name="kind" value="{_e(d["kind"])}"'
+            f" checked> {_e(d['text'])}</label>"
+            for d in v["declarable"]
+        )
+        parts.append(
+            f'<form method="post" action="{url}" hx-post="{url}" class="play-declare panel">\n'
+            f'{hidden(context)}<input type="hidden" name="action" value="declare">\n'
+            f"<fieldset><legend>{legend}</legend>\n"
+            f"<p><small>{_e(v['declaring_choice'])}</small></p>\n{kinds}\n</fieldset>\n"
+            f'<button type="submit" class="primary" data-action="declare" data-focus>'
+            f"{button}</button>\n<small>{note}</small>\n</form>\n"
+        )
+    if v.get("all_seats"):
+        title = gettext("%(seat)s to play") % {"seat": _e(v["hand_owner"])}
+    else:
+        title = gettext("Your turn: play a card")
+    held = v["hand"]
+    parts.append(
+        f'<form method="post" action="{url}" hx-post="{url}" class="play-hand"'
+        f" data-focus-first>\n{hidden(context)}<h2>{title}</h2>\n{hint(v)}"
+        f"{hand_fan(held, 'hand', held.get('label', ''))}\n</form>\n{why(context)}"
+    )
+    if v.get("ask"):
+        parts.append(f'<p class="play-ask">{ask_at_club(v["ask"], "deal")}\n</p>\n')
+    return "".join(parts)
+
+
+def _trick_points(points: int) -> str:
+    if not points:
+        return gettext("It is worth no points.")
+    said = ngettext("%(points)s point.", "%(points)s points.", points)
+    return said % {"points": _e(points)}
+
+
+def story(v: dict) -> str:
+    """A Coinche deal so far: its auction, call by call, and the tricks played, each with its
+    cards, its reason, its points and the club's link."""
+    parts = []
+    if v.get("auction"):
+        is_open = " open" if v["phase"] == "auction" else ""
+        summary = gettext("The auction")
+        lines = "".join(f"<li>{_e(line['text'])}</li>" for line in v["auction"])
+        parts.append(
+            f'<details class="play-auction"{is_open}>\n<summary>{summary}</summary>\n'
+            f"<ol>{lines}</ol>\n</details>\n"
+        )
+    if v.get("tricks"):
+        summary = gettext("Tricks played")
+        tricks = "".join(
+            f'<li data-trick="{_e(t["number"])}">'
+            + "".join(
+                f'<span class="play-trick-card">{_e(c["seat"])} {card(c["card"]["code"])}</span> '
+                for c in t["cards"]
+            )
+            + f"<br>{_e(t['why'])} {_trick_points(t['points'])} {ask_at_club(t['ask'], 'deal')}"
+            "\n</li>"
+            for t in v["tricks"]
+        )
+        parts.append(
+            f'<details class="play-tricks">\n<summary>{summary}</summary>\n'
+            f"<ol>{tricks}</ol>\n</details>\n"
+        )
     return "".join(parts)

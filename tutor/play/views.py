@@ -33,7 +33,7 @@ from tutor.rules.errors import RulesError
 from tutor.rules.explain import Step, gettext_noop, messages, suit_name
 from tutor.rules.explain import render as render_step
 
-from . import chouine, coinche, games, moves
+from . import chouine, coinche, games, moves, rows
 from .models import TableDeal
 
 messages(
@@ -228,10 +228,14 @@ MAX_MOVES = 999
 def deal(request, game: str, token: str):
     table_class = _game(game)
     if request.method == "GET":
-        record = get_object_or_404(TableDeal, game=game, token=token)
+        record = rows.deal(game, token)
+        if record is None:
+            raise Http404
         return _page(request, record, table_class(record))
     with transaction.atomic():
-        record = get_object_or_404(TableDeal.objects.select_for_update(), game=game, token=token)
+        record = rows.deal(game, token, lock=True)
+        if record is None:
+            raise Http404
         outcome = _post(request, record, table_class)
     if isinstance(outcome, Refusal):
         if outcome.step is not None:
@@ -300,7 +304,7 @@ def _post(request, record: TableDeal, table_class):
     else:
         return Refusal(400, step=Step("play_bad_action", {"value": action[:20]}))
     record.updated = timezone.now()
-    record.save()
+    rows.moved(record)
     return table
 
 

@@ -107,3 +107,13 @@ def play_hint(v: dict) -> str:
 @register.simple_tag(takes_context=True)
 def play_actions(context) -> str:
     return mark_safe(drawing.actions(context))  # noqa: S308
+
+
+@register.simple_tag(takes_context=True)
+def play_playing(context) -> str:
+    return mark_safe(drawing.playing(context))  # noqa: S308
+
+
+@register.simple_tag
+def play_story(v: dict) -> str:
+    return mark_safe(drawing.story(v))  # noqa: S308
