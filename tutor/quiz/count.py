@@ -26,7 +26,7 @@ from . import drills, labels
 from .answering import remember
 from .forms import CountAnswerForm, CountStartForm
 from .models import CountRun
-from .owner import owned, owner
+from .owner import owned, owned_row, owner
 
 MESSAGES = {
     "count_unknown_drill": _("There is no such counting drill."),
@@ -105,10 +105,7 @@ def start(request):
 
 
 def _run(request, run_id, lock: bool = False) -> CountRun:
-    runs = CountRun.objects.filter(owned(request))
-    if lock:
-        runs = runs.select_for_update()
-    run = runs.filter(pk=run_id).first()
+    run = owned_row(CountRun, request, run_id, lock=lock)
     if run is None:
         raise Http404
     return run
