@@ -14,12 +14,13 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from django import forms
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .models import Goal, WorkDay
-from .owner import owned, owner
+from .owner import owned, owned_rows, owner
 
 AMOUNTS = {Goal.Kind.EXERCISES: (5, 10, 20, 30), Goal.Kind.MINUTES: (5, 10, 15, 20, 30)}
 REVIEW_CAP = 20
@@ -42,7 +43,8 @@ def record(request, reviewing: bool = False) -> None:
 
 def goal_of(request) -> Goal:
     """The learner's goal, or the default one (not saved) for a learner who set none."""
-    return Goal.objects.filter(owned(request)).first() or Goal()
+    found = owned_rows(Goal, request, tail="ORDER BY id LIMIT 1")
+    return found[0] if found else Goal()
 
 
 def _done(row: WorkDay | None, goal: Goal) -> int:
@@ -79,10 +81,8 @@ def today_view(request) -> dict:
     """Today's goal, the work done towards it and, when kept, the streak."""
     goal = goal_of(request)
     today = timezone.localdate()
-    rows = {
-        row.day: row
-        for row in WorkDay.objects.filter(owned(request), day__gt=today - timedelta(days=HORIZON))
-    }
+    since = connection.ops.adapt_datefield_value(today - timedelta(days=HORIZON))
+    rows = {row.day: row for row in owned_rows(WorkDay, request, "day > %s", [since])}
     done = _done(rows.get(today), goal)
     view = {
         "reviews_left": _reviews_left(rows.get(today)),
