@@ -3,20 +3,21 @@
 Every move of a deal locks its row, reads it, and writes what the move changed. Built by the
 ORM's query builder, the read and the write cost about 1 ms of the server's CPU each, more
 than the database takes to answer (docs/speed.md); written out here they cost a third of
-that. The row comes back as the ORM maps it (``Model.objects.raw``): the same instance,
-fields and types.
+that. The row comes back as the ORM maps it (``Model.objects.raw``) and is written as
+``save()`` writes it (``tutor.plain``).
 """
 
 from __future__ import annotations
 
 from django.db import connection
 
+from tutor import plain
+
 from .models import TableDeal
 
 DEAL = TableDeal._meta.db_table
 # What a move may change; the rest of the row (its seed, dealer, profile, owner) never does.
 MOVED = ("moves", "refused", "seen", "finished", "updated")
-_FIELDS = [TableDeal._meta.get_field(name) for name in MOVED]
 
 
 def deal(game: str, token: str, *, lock: bool = False) -> TableDeal | None:
@@ -32,9 +33,4 @@ def deal(game: str, token: str, *, lock: bool = False) -> TableDeal | None:
 def moved(record: TableDeal) -> None:
     """Writes what a move changes in ``record`` (its moves, refusals, tricks seen, end and
     time), as ``record.save()`` would write them."""
-    columns = ", ".join(f"{field.column} = %s" for field in _FIELDS)
-    values = [
-        field.get_db_prep_save(getattr(record, field.attname), connection) for field in _FIELDS
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {DEAL} SET {columns} WHERE id = %s", [*values, record.pk])  # noqa: S608
+    plain.update(record, MOVED)

@@ -2,7 +2,7 @@
 
 from django.utils.translation import get_language
 
-from tutor import exercises
+from tutor import exercises, plain
 from tutor.exercises.present import verdict_view
 
 from . import goal, schedule
@@ -98,15 +98,17 @@ def remember(request, question: dict, verdict, reviewing: ReviewItem | None = No
     """
     qtype = exercises.get_type(question["type"])
     who = owner(request)
-    Attempt.objects.create(
-        **who,
-        type=qtype.name,
-        topic=qtype.topic,
-        game=qtype.game,
-        profile=question["profile"],
-        rule=verdict.rule,
-        correct=verdict.correct,
-        situation=verdict.rule if verdict.correct else exercises.solve(question).rule,
+    plain.insert(
+        Attempt(
+            **who,
+            type=qtype.name,
+            topic=qtype.topic,
+            game=qtype.game,
+            profile=question["profile"],
+            rule=verdict.rule,
+            correct=verdict.correct,
+            situation=verdict.rule if verdict.correct else exercises.solve(question).rule,
+        )
     )
     if reviewing is not None:
         reviewing.answered(verdict.correct)

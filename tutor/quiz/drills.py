@@ -26,7 +26,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tutor import exercises
+from tutor import exercises, plain
 from tutor.exercises.base import MAX_SEED
 
 from .models import CountRecord, CountRun
@@ -257,7 +257,7 @@ def answer(run: CountRun, verdict) -> None:
         finish(run)
     else:
         # What an answer changes, and only that: the rest of the row is never rewritten.
-        run.save(update_fields=["answers", "right", "wrong", "penalty", "number", "seed"])
+        plain.update(run, ["answers", "right", "wrong", "penalty", "number", "seed"])
 
 
 def score(run: CountRun) -> int:
