@@ -19,6 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from tutor import plain
+
 from .models import Goal, WorkDay
 from .owner import owned, owned_rows, owner
 
@@ -32,13 +34,16 @@ HORIZON = 120
 def record(request, reviewing: bool = False) -> None:
     """Counts one checked answer in today's work (``reviewing``: an answer in review)."""
     now = timezone.localtime()
-    row, _created = WorkDay.objects.get_or_create(**owner(request), day=now.date())
+    today = connection.ops.adapt_datefield_value(now.date())
+    found = owned_rows(WorkDay, request, "day = %s", [today])
+    # The day's first answer makes its row (get_or_create: two first answers make one).
+    row = found[0] if found else WorkDay.objects.get_or_create(**owner(request), day=now.date())[0]
     row.answers += 1
     minute = now.hour * 60 + now.minute
     if minute not in row.minutes:
         row.minutes = [*row.minutes, minute]
     row.reviews += int(reviewing)
-    row.save(update_fields=["answers", "minutes", "reviews"])
+    plain.update(row, ["answers", "minutes", "reviews"])
 
 
 def goal_of(request) -> Goal:
