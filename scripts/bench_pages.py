@@ -9,8 +9,9 @@ DJANGO_DEBUG=0, PostgreSQL from DATABASE_URL, static files collected), and a one
 "hello" app served by the very same command with only the application module swapped. Then
 wrk (Debian package ``wrk``) sends each page type ``--connections`` keep-alive connections
 for ``--seconds`` after a warm-up, and the script prints requests/s, p99 and the share of the
-bare app's requests/s; the bare app is measured before and after the pages, and the share is
-taken against the mean of the two (the machine's other load moves both). Last, the memory of
+bare app's requests/s. The bare app keeps running beside Atout's and is measured before the
+pages, between each two of them and after them: each page's share is of the bare app's rate
+just before and just after it (the machine's speed drifts by half within a run). Last, the memory of
 each server process (resident and proportional set size) after the whole run.
 
 The pages (:func:`pages`): home, the heaviest lesson, a practice question (GET, and POST of
@@ -499,20 +500,30 @@ def consumed(page: Page) -> bool:
     return len(page.requests) > 1
 
 
-def bench_hello(args, command: str, env: dict, workdir: Path) -> dict:
-    port = free_port()
-    hello_env = {**env, "PYTHONPATH": str(workdir), "DJANGO_SETTINGS_MODULE": "benchhello"}
-    hello = ENTRY.sub(lambda m: f"benchentry.{m.group(1)}", command)
-    # The port as `make -n serve` printed it (`--bind host:port`, `--port port`…).
-    hello = hello.replace(str(args.port_placeholder), str(port))
-    server = Server(hello, hello_env, port, workdir / "hello.log")
-    page = Page("hello", "GET", [("/", "")])
-    try:
-        server.wait("/")
-        wrk(port, 2, args.connections, page, workdir)
-        return wrk(port, args.seconds, args.connections, page, workdir)
-    finally:
-        server.stop()
+class Bare:
+    """The one-view "hello" app under the very same server command, kept running beside
+    Atout's for the whole run: it is measured before the pages, between each two of them and
+    after them, so that each page's share is taken against the bare app's rate of the same
+    minutes (this machine's speed drifts by half within a run)."""
+
+    def __init__(self, args, command: str, env: dict, workdir: Path):
+        self.args, self.workdir = args, workdir
+        self.port = free_port()
+        hello_env = {**env, "PYTHONPATH": str(workdir), "DJANGO_SETTINGS_MODULE": "benchhello"}
+        hello = ENTRY.sub(lambda m: f"benchentry.{m.group(1)}", command)
+        # The port as `make -n serve` printed it (`--bind host:port`, `--port port`…).
+        hello = hello.replace(str(args.port_placeholder), str(self.port))
+        self.server = Server(hello, hello_env, self.port, workdir / "hello.log")
+        self.page = Page("hello", "GET", [("/", "")])
+        try:
+            self.server.wait("/")
+            wrk(self.port, 2, args.connections, self.page, workdir)
+        except BaseException:
+            self.server.stop()
+            raise
+
+    def measure(self, seconds: float) -> dict:
+        return wrk(self.port, seconds, self.args.connections, self.page, self.workdir)
 
 
 def environment() -> dict:
@@ -605,7 +616,8 @@ def main() -> None:
         )
     print(f"server: {command}")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    hello = [bench_hello(args, command, env, workdir)]
+    bare = Bare(args, command, env, workdir)
+    hello = [bare.measure(args.seconds)]
     print(f"bare app: {hello[0]['rate']:.0f} requests/s, p99 {hello[0]['p99']:.1f} ms")
 
     port = free_port()
@@ -629,22 +641,30 @@ def main() -> None:
             result = wrk(port, args.seconds, args.connections, timed, workdir)
             if consumed(page) and result["requests"] > len(timed.requests):
                 result["note"] = f"only {len(timed.requests)} for {result['requests']} requests"
+            # The bare app just before and just after this page: the page's own minutes.
+            hello.append(bare.measure(args.seconds / 2))
+            result["bare"] = (hello[-2]["rate"] + hello[-1]["rate"]) / 2
             results.append((page, result))
-            print(f"  {page.name}: {result['rate']:.0f}/s p99 {result['p99']:.0f} ms", flush=True)
+            print(
+                f"  {page.name}: {result['rate']:.0f}/s p99 {result['p99']:.0f} ms"
+                f" (bare app {result['bare']:.0f}/s)",
+                flush=True,
+            )
         memory = server.memory()
     finally:
         server.stop()
-    hello.append(bench_hello(args, command, env, workdir))
-    bare = sum(h["rate"] for h in hello) / len(hello)
+        bare.server.stop()
+    rates = [h["rate"] for h in hello]
     print()
     print(
-        f"bare app: {hello[0]['rate']:.0f} and {hello[1]['rate']:.0f} requests/s "
-        f"(p99 {hello[0]['p99']:.1f} and {hello[1]['p99']:.1f} ms); shares of {bare:.0f}"
+        f"bare app: {len(hello)} measures, {min(rates):.0f} to {max(rates):.0f} requests/s "
+        f"(p99 {min(h['p99'] for h in hello):.1f} to {max(h['p99'] for h in hello):.1f} ms); "
+        "each page's share is of the bare app measured just before and just after it"
     )
-    print(f"{'page':<20}{'req/s':>8}{'share':>8}{'p99 ms':>9}  target")
+    print(f"{'page':<20}{'req/s':>8}{'bare':>8}{'share':>8}{'p99 ms':>9}  target")
     failed = []
     for page, result in results:
-        share = 100 * result["rate"] / bare
+        share = 100 * result["rate"] / result["bare"]
         ok = share >= page.share and result["p99"] < TARGET_P99_MS and not result["bad"]
         if not ok:
             failed.append(page.name)
@@ -658,7 +678,8 @@ def main() -> None:
             if x
         )
         print(
-            f"{page.name:<20}{result['rate']:>8.0f}{share:>7.1f}%{result['p99']:>9.1f}  "
+            f"{page.name:<20}{result['rate']:>8.0f}{result['bare']:>8.0f}{share:>7.1f}%"
+            f"{result['p99']:>9.1f}  "
             f"{'ok' if ok else 'MISSED'} (≥{page.share}%, <{TARGET_P99_MS} ms) {extra}"
         )
     print()
