@@ -82,6 +82,9 @@ document.addEventListener("DOMContentLoaded", () => {
   clubTick();
   clubFit();
 });
+// Fitted as soon as a swap is in (no frame shows the type cut off) and again once htmx has
+// settled it (settling puts back the region's own attributes).
+document.addEventListener("htmx:afterSwap", clubFit);
 document.addEventListener("htmx:afterSettle", () => {
   clubSizes();
   clubTick();

@@ -6,6 +6,7 @@ A phone whose stream is cut reconnects and answers. Set CLUB_SHOTS to a folder t
 screenshots."""
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.utils import timezone, translation
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tutor import push
@@ -74,19 +76,24 @@ def create_session(page, url, **choices):
     return ClubSession.objects.latest("created_at")
 
 
+CLIPPED = """[...document.querySelectorAll('[data-fit]')]
+  .filter(el => el.scrollWidth > el.clientWidth + 1
+    || (el.dataset.fit !== 'width' && el.scrollHeight > el.clientHeight + 1))
+  .map(el => el.className)"""
+CUT = f"""document.scrollingElement.scrollHeight > innerHeight
+  || document.scrollingElement.scrollWidth > innerWidth || ({CLIPPED}).length"""
+
+
 def fits(page, primary=True):
     """Nothing scrolls or is cut off, and the next step's button is on screen."""
     expect(page.locator("#live")).to_be_visible()
     page.wait_for_function("() => document.fonts.ready")
+    # A swapped region is fitted once htmx has settled it: wait for that, then say what is cut.
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(f"() => !({CUT})", timeout=3_000)
     assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight")
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
-    clipped = page.evaluate(
-        """[...document.querySelectorAll('[data-fit]')]
-             .filter(el => el.scrollWidth > el.clientWidth + 1
-               || (el.dataset.fit !== 'width' && el.scrollHeight > el.clientHeight + 1))
-             .map(el => el.className)"""
-    )
-    assert clipped == []
+    assert page.evaluate(CLIPPED) == []
     if primary:
         expect(page.locator("[data-primary]")).to_be_in_viewport(ratio=1)
 
