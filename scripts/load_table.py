@@ -160,12 +160,13 @@ def row(result: dict) -> str:
     moves = [d for d in result["delivery"].values() if d["p99"] is not None]
     p50 = max(d["p50"] for d in moves) if moves else float("nan")
     p99 = max(d["p99"] for d in moves) if moves else float("nan")
+    on = max(d["p99_on"] for d in moves) if moves else float("nan")
     cpu = result["cpu_per_phase"]
     a = result["all"]
     return (
         f"| {result['stack']} | {result['players']:,} | {result['speed']:.0f} ms "
         f"| {result['requests']:,} | {a['p50']:.1f} | {a['p95']:.1f} | {a['p99']:.0f} "
-        f"| {worst[0]} {worst[1]['p99']:.0f} | {p50:.0f} / {p99:.0f} "
+        f"| {worst[0]} {worst[1]['p99']:.0f} | {p50:.0f} / {p99:.0f} ({on:.0f}) "
         f"| {sum(cpu) / len(cpu) if cpu else float('nan'):.2f} s "
         f"| {_own(result, 'answer')} | {_own(result, 'join')} | {result['errors']} |"
     )
@@ -209,7 +210,8 @@ def main():
         return
     print(
         "| stack | phones | speed | requests | p50 ms | p95 ms | p99 ms | worst kind, p99 ms "
-        "| worst move to 50 % / 99 % of phones, ms | server CPU per phase change "
+        "| worst move to 50 % / 99 % of phones (99 % of those on their stream), ms "
+        "| server CPU per phase change "
         "| an answer in the server p50 / p95 ms (its CPU) | a join, the same | errors |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")

@@ -406,6 +406,13 @@ class Response(StreamingHttpResponse):
         super().__init__(_events(stream, seen), content_type="text/event-stream")
         self.stream = stream
 
+    def let_go_of_request(self) -> None:
+        """Closes what the request opened (Django would at the response's close), now that
+        the view is done: a stream need not keep its request for its whole life."""
+        for closer in self._resource_closers:
+            closer()
+        self._resource_closers.clear()
+
     def close(self):
         super().close()
         _hub.release(self.stream)

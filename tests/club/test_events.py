@@ -3,6 +3,7 @@ carries (never the right answer before the reveal), the reconnection with Last-E
 end of a session, and the streams refused at once."""
 
 import asyncio
+import gc
 import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -11,6 +12,7 @@ from datetime import timedelta
 import pytest
 from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
+from django.core.handlers.wsgi import WSGIRequest
 from django.template.loader import render_to_string
 from django.test import AsyncClient, Client, RequestFactory
 from django.urls import reverse
@@ -484,3 +486,49 @@ def test_through_the_servers_door_a_stream_holds_no_thread_and_ends_with_its_bro
         assert not push._hub.keys and not push._hub.topics
 
     run()
+
+
+def test_an_open_stream_keeps_nothing_of_its_request_and_its_form_token_is_valid(client):
+    """Every object an open stream keeps is walked by each full garbage collection, for as
+    long as the stream lives: its request (the environ, the session, the cookies…) is let go
+    once the view is done, and the token its forms carry was masked before that."""
+    session = create(client)
+    phone = Client(enforce_csrf_checks=True)
+    form = phone.get(reverse("club_join"))
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.content.decode())[1]
+    joined = phone.post(
+        reverse("club_join"),
+        {"code": session.code, "nickname": "Ana", "lang": "en", "csrfmiddlewaretoken": token},
+    )
+    assert joined.status_code == 302
+    path = f"/en/club/play/{session.code}/events/"
+    shown = []
+
+    def requests_of_streams():
+        gc.collect()
+        # type(), not isinstance(): that would evaluate every lazy object left in the heap.
+        return [o for o in gc.get_objects() if type(o) is WSGIRequest and o.path == path]
+
+    @scenario
+    async def run():
+        doors = [Door(phone, path, "v=0") for _tab in range(push.MAX_STREAMS)]
+        served = [door.open() for door in doors]
+        for door in doors:
+            assert (await door.message())["status"] == 200
+            assert (await door.message())["body"].startswith(b"event: ready\n")
+        assert await sync_to_async(requests_of_streams)() == []
+        await sync_to_async(state.advance)(session.pk)
+        shown.append((await doors[0].message())["body"].decode())
+        for door in doors:
+            door.gone.set()
+        await asyncio.wait_for(asyncio.gather(*served), 5)
+
+    run()
+    assert 'data-phase="question"' in shown[0]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', shown[0])[1]
+    answer = phone.post(
+        reverse("club_answer", args=[session.code]),
+        {**right_answer(session.questions.get(position=0)), "csrfmiddlewaretoken": token},
+    )
+    assert answer.status_code == 200, answer.content.decode()[:300]
+    assert session.players.get().answers.count() == 1

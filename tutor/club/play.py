@@ -1,6 +1,7 @@
 """The player's phone: one page whose live region follows the session's event stream (or polls
 where a stream cannot live), and the answer form."""
 
+from collections.abc import Callable
 from functools import cache, lru_cache
 
 from django.db import connection
@@ -196,14 +197,14 @@ def _standing(lang: str, speed: bool, players: int, right, points, gained, strea
 BRANCHES = ("answered", "question_html", "mine", "correct")
 
 
-def _own(request, context: dict, etag: str) -> dict:
+def _own(csrf_token: Callable[[], str], context: dict, etag: str) -> dict:
     """What this phone's request fills in, each as the template writes it (and computed only
     when the stencil has a slot for it: a CSRF token costs a fresh mask). A value the phone
     lacks (an untimed question's seconds) is left out, and its branch stays closed."""
     own = {
         "etag": lambda: escapejs(etag),
         "poll_ms": lambda: str(live.poll_ms()),
-        "csrf_token": lambda: get_token(request),
+        "csrf_token": csrf_token,
         "right": lambda: str(context["right"]),
         "rank": lambda: str(context["rank"]),
         "standing_html": lambda: context["standing_html"],
@@ -215,11 +216,12 @@ def _own(request, context: dict, etag: str) -> dict:
     return own
 
 
-def _region(request, player: Player) -> tuple[str, str]:
-    """The phone's live region from the phase's stencil, and its ETag."""
+def _region(csrf_token: Callable[[], str], player: Player) -> tuple[str, str]:
+    """The phone's live region from the phase's stencil, and its ETag (``csrf_token`` gives
+    the form's token)."""
     context = _context(player)
     etag = _etag(player)
-    own = _own(request, context, etag)
+    own = _own(csrf_token, context, etag)
     shared = {name: value for name, value in context.items() if name not in own}
     variant = (*(bool(context.get(name)) for name in BRANCHES), *sorted(own))
     page = phase.html(
@@ -238,7 +240,7 @@ def _live(request, player: Player, message: str = "", status: int = 200) -> Http
         if request.GET.get("back") and not request.htmx:
             context["back"] = True
         return live.fragment(request, "club/play.html", context, _etag(player), status)
-    html, etag = _region(request, player)
+    html, etag = _region(lambda: get_token(request), player)
     return live.response(html, etag, status)
 
 
@@ -316,7 +318,12 @@ class PhoneScreen:
     every = None
 
     def __init__(self, request, player: Player, shown: int | None):
-        self.request, self.code = request, player.session.code
+        # The form's token, masked once for the stream's life, so that the screen (kept as
+        # long as the stream) holds nothing of the request: every object a stream keeps is
+        # walked by each full garbage collection (tutor/asgi.py). Masked here, in the view,
+        # a browser without the CSRF cookie gets it with the stream's headers.
+        self.csrf_token = get_token(request)
+        self.code = player.session.code
         self.player_id, self.answered = player.pk, player.answered_position
         self.digest = player.token_digest
         self.lang = translation.get_language()
@@ -335,7 +342,7 @@ class PhoneScreen:
         player = Player(pk=self.player_id, answered_position=self.answered)
         player.session = current.session(self.code)
         with translation.override(self.lang):
-            html, _etag = _region(self.request, player)
+            html, _etag = _region(lambda: self.csrf_token, player)
         events = [push.Event("live", html.strip())]
         if current.phase == ClubSession.Phase.FINISHED:
             events.append(push.Event("end"))
