@@ -234,6 +234,8 @@ def tables_pages(page, url, lang):
     expect(page.locator("[data-night-table]")).to_have_count(3)
     found += audit(page, "/tables/night/<token>/host/")
     page.locator("[data-action=results]").click()
+    # A link: audited once the next page has loaded (with its styles), not halfway there.
+    page.wait_for_url("**/tables/night/*/")
     found += audit(page, "/tables/night/<token>/")
     page.goto(page.url + "screen/")
     found += audit(page, "/tables/night/<token>/screen/")
