@@ -189,6 +189,7 @@ def sets_pages(page, url, lang):
     found += audit(page, "/club/sets/<token>/ answer open")
     page.goto(f"{url}/{lang}{REFEREE}")
     page.locator("[data-action=ask-at-club]").click()
+    page.wait_for_url("**/club/sets/add/**")
     found += audit(page, "/club/sets/add/")
     page.goto(f"{url}/{lang}/club/homework/{homework.token}/")
     found += audit(page, "/club/homework/ start")
