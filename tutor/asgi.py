@@ -148,10 +148,10 @@ def settle() -> None:
     """Builds what every process would build on its first pages (each language's catalog and
     address table, the nicknames' lookalike table), then sets all of it, and everything
     imported, outside Python's garbage collection (``gc.freeze``): none of it ever becomes
-    garbage. A full collection stops every thread of the process while it walks every object;
-    with these 220,000 of them and a room's 500 streams it took 125-157 ms of CPU here, and a
-    herd of joins, whose streams make the objects that set it off, met it in its midst
-    (docs/club.md). Frozen, they are never walked again."""
+    garbage. A full collection stops every thread of the process while it walks every object:
+    with these 134,000 and a room's 500 streams, 125-157 ms of CPU here, and a herd of joins,
+    whose streams make the objects that set it off, met it in its midst (docs/club.md).
+    Frozen, they are never walked again."""
     resolver = get_resolver()
     for code, _name in settings.LANGUAGES:
         with translation.override(code):

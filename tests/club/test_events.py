@@ -488,6 +488,10 @@ def test_through_the_servers_door_a_stream_holds_no_thread_and_ends_with_its_bro
     run()
 
 
+def form_token(html: str) -> str:
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)[1]
+
+
 def test_an_open_stream_keeps_nothing_of_its_request_and_its_form_token_is_valid(client):
     """Every object an open stream keeps is walked by each full garbage collection, for as
     long as the stream lives: its request (the environ, the session, the cookies…) is let go
@@ -495,7 +499,7 @@ def test_an_open_stream_keeps_nothing_of_its_request_and_its_form_token_is_valid
     session = create(client)
     phone = Client(enforce_csrf_checks=True)
     form = phone.get(reverse("club_join"))
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.content.decode())[1]
+    token = form_token(form.content.decode())
     joined = phone.post(
         reverse("club_join"),
         {"code": session.code, "nickname": "Ana", "lang": "en", "csrfmiddlewaretoken": token},
@@ -525,7 +529,7 @@ def test_an_open_stream_keeps_nothing_of_its_request_and_its_form_token_is_valid
 
     run()
     assert 'data-phase="question"' in shown[0]
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', shown[0])[1]
+    token = form_token(shown[0])
     answer = phone.post(
         reverse("club_answer", args=[session.code]),
         {**right_answer(session.questions.get(position=0)), "csrfmiddlewaretoken": token},
