@@ -153,10 +153,12 @@ def run(players, meter):
                 if answer and 'name="csrfmiddlewaretoken"' in page:
                     token = phone.cookies["csrftoken"].value
                     data = answer_for(page)
+                    # With the region's ETag, as htmx sends it with the form (hx-headers).
+                    sent = {**htmx, "HTTP_IF_NONE_MATCH": entry[2], "HTTP_X_CSRFTOKEN": token}
                     response = meter(
                         "answer",
-                        lambda p=phone, u=url, d=data, t=token: p.post(
-                            u.replace("/live/", "/answer/"), d, HTTP_X_CSRFTOKEN=t, **htmx
+                        lambda p=phone, u=url, d=data, h=sent: p.post(
+                            u.replace("/live/", "/answer/"), d, **h
                         ),
                     )
                     assert response.status_code == 200, (response.status_code, data)

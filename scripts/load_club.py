@@ -10,7 +10,8 @@ loads its page and opens the session's event stream on a second connection, as a
 opens an EventSource beside its page's connection; it answers each question 0–3 s after the
 question reaches it, on the page's connection, with the ETag the region carries (htmx sends
 it with the form). A share of them (``--drop``) lose their stream once during a question
-and reconnect after the delay the server drew for them (``retry``), with ``Last-Event-ID``.
+and reconnect after the delay the server drew for them (``retry``), with ``Last-Event-ID``;
+meanwhile their region polls about every second, as live.js has it.
 With ``--poll``, phones poll instead, as where no stream can live (and as before the streams).
 The teacher loads the presenter and its stream, opens each question for ``--seconds``,
 reveals it, shows the scoreboard and moves on.
@@ -18,8 +19,8 @@ reveals it, shows the scoreboard and moves on.
 Prints, per kind of request, the count and p50/p95/p99/max latency (a stream's latency is
 the time to its first event), the statuses and errors; per teacher move, the delay until
 50 % and 99 % of the phones had the new phase, and until 99 % of those whose stream was open
-when the move left (a phone whose Wi-Fi had just dropped gets the phase when it reconnects,
-after the 1-5 s the server drew for it: that wait is the reconnection's, not the server's);
+when the move left (a phone whose stream had just dropped gets the phase from its next poll,
+about a second later, or when its stream is back after the 1-5 s the server drew for it);
 and, when it finds the server's processes
 (the one listening on the port, and its children), their CPU seconds per phase change.
 ``--json FILE`` writes the same figures for scripts/load_table.py. Exits 1 on any error.
@@ -35,6 +36,7 @@ when it is high, the client, not the server, was the bottleneck.
 
 import argparse
 import asyncio
+import html
 import json
 import os
 import random
@@ -47,10 +49,14 @@ from urllib.parse import urlencode, urlsplit
 MAX_PLAYERS = 2000
 MAX_SECONDS = 600
 POLL_EVERY = 2.0
+# A phone without its stream polls about this often until the stream is back (live.js).
+BRIDGE_EVERY = 1.0
 PRESENTER_EVERY = 1.0
 TIMEOUT = 30
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
-ETAG = re.compile(r'"If-None-Match": "(.*?)"}')
+# The live region's hx-headers attribute: JSON (its strings escaped by Django's escapejs) in
+# single quotes, which htmx parses and sends with the region's requests.
+HX_HEADERS = re.compile(r"hx-headers='([^']*)'")
 
 
 def _pct(values, p):
@@ -114,7 +120,7 @@ class Stats:
             delays = sorted(delay for delay, _away in arrivals if delay >= 0)
             missing = [float("inf")] * max(0, there - len(delays))
             # The phones whose stream was down when the move left (their Wi-Fi dropped): they
-            # get it on reconnecting, after the delay the server drew for them (1-5 s).
+            # get it from a poll, or on reconnecting after the delay the server drew (1-5 s).
             on = sorted(
                 delay
                 for delay, away in arrivals
@@ -393,8 +399,9 @@ def answer_for(page):
 
 
 def etag_of(page):
-    found = ETAG.search(page)
-    return found[1].replace("\\u0022", '"') if found else None
+    """The ETag htmx sends with the region's requests, decoded as a browser decodes it."""
+    found = HX_HEADERS.search(page)
+    return json.loads(html.unescape(found[1])).get("If-None-Match") if found else None
 
 
 async def join(number, code, browser):
@@ -431,9 +438,28 @@ async def pushed_phone(number, code, target, stats, done, drop):
     version = re.search(r'data-version="(\d+)"', page or "")
     if status != 200 or version is None:
         return
-    last = int(version[1])
+    # The version the phone shows and its live region (the page, at first); the id of the
+    # stream's last event, which a reopened stream starts from (Last-Event-ID).
+    last, region = int(version[1]), page
+    stream_id = last
     stats.started(last)
     answered, tasks, away = set(), [], []
+
+    def show(html, shown):
+        """A region from the stream or a poll: a phone that missed a phase (its stream was
+        down) shows a later one, and the phases between count as reaching it now. A version it
+        already shows is not swapped again (static/club/live.js)."""
+        nonlocal last, region
+        if shown <= last:
+            return
+        now = time.monotonic()
+        for version in range(last + 1, shown + 1):
+            stats.arrived(version, now, away)
+        last, region = shown, html
+        if 'data-phase="question"' in html and 'name="csrfmiddlewaretoken"' in html:
+            number_ = re.search(r'data-number="(\d+)"', html)[1]
+            tasks.append(asyncio.create_task(answer(browser, play, html, stats, answered, number_)))
+
     path = f"{play}events/?v={last}"
     opened = await browser.stream("stream", path)
     # The moment this phone loses its stream: during a question, if it is one of the droppers.
@@ -449,20 +475,8 @@ async def pushed_phone(number, code, target, stats, done, drop):
                     break  # the Wi-Fi drops
                 name = event.get("event")
                 if name == "live":
-                    # A phone that missed a phase (its stream was down) shows a later one: the
-                    # phases between count as reaching it now.
-                    now, shown = time.monotonic(), int(event["id"])
-                    for version in range(last + 1, shown + 1):
-                        stats.arrived(version, now, away)
-                    last = max(last, shown)
-                    data = event.get("data", "")
-                    if 'data-phase="question"' in data and 'name="csrfmiddlewaretoken"' in data:
-                        number_ = re.search(r'data-number="(\d+)"', data)[1]
-                        tasks.append(
-                            asyncio.create_task(
-                                answer(browser, play, data, stats, answered, number_)
-                            )
-                        )
+                    stream_id = int(event["id"])
+                    show(event.get("data", ""), stream_id)
                 elif name == "end":
                     writer.close()
                     await asyncio.gather(*tasks)
@@ -472,8 +486,20 @@ async def pushed_phone(number, code, target, stats, done, drop):
         writer.close()
         away.append([time.monotonic(), None])
         drop_at = None
-        await asyncio.sleep(retry / 1000)
-        opened = await browser.stream("reconnect", path, last_id=last)
+        # Until the browser reopens the stream, after the delay the server drew, the region
+        # polls: the first within a second, then about every second.
+        back = time.monotonic() + retry / 1000
+        pause = random.random() * BRIDGE_EVERY
+        while time.monotonic() + pause < back and not done.is_set():
+            await asyncio.sleep(pause)
+            asked = {"HX-Request": "true", "If-None-Match": etag_of(region)}
+            status, page, _ = await browser.request("bridge", "GET", f"{play}live/", headers=asked)
+            version = re.search(r'data-version="(\d+)"', page or "") if status == 200 else None
+            if version:
+                show(page, int(version[1]))
+            pause = BRIDGE_EVERY * random.uniform(0.75, 1.25)
+        await asyncio.sleep(max(0.0, back - time.monotonic()))
+        opened = await browser.stream("reconnect", path, last_id=stream_id)
         away[-1][1] = time.monotonic()
     await asyncio.gather(*tasks)
 

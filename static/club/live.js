@@ -110,12 +110,23 @@ window.addEventListener("resize", clubFit);
 // for 5 s although the server says `ready` at once (a proxy that holds events back); or
 // CLUB_FAILURES closed streams in a row. A dropped connection is the browser's to reopen (it
 // sends Last-Event-ID, after the delay the server drew for this stream); a stream the server
-// closed (an error status) is reopened here after a random share of a growing delay, so a
-// room's phones do not all come back in the same second, and one poll meanwhile shows where
-// the session is (or sends a removed phone to the join form).
+// closed (an error status) is reopened here after a random share of a growing delay. Either
+// way a room's streams come back spread over seconds, and until this page's stream speaks
+// again its region polls about once a second (CLUB_BRIDGE_MS): a phone back from a short drop
+// shows the phase at once, through the cheapest request there is (304 when nothing changed),
+// and a removed phone is sent to the join form.
 const CLUB_SILENCE_MS = 5000;
 const CLUB_FAILURES = 3;
-const clubLive = { mode: "poll", failures: 0, asking: false, attempt: 0, silence: 0 };
+const CLUB_BRIDGE_MS = 1000;
+const clubLive = {
+  mode: "poll",
+  failures: 0,
+  asking: false,
+  attempt: 0,
+  silence: 0,
+  bridge: 0,
+  dropped: false,
+};
 
 // The channel in use, also on <body data-live> (for tests and the curious).
 function clubMode(mode) {
@@ -134,6 +145,7 @@ function clubStreamUrl(host) {
 function clubPollInstead() {
   clubMode("poll");
   clearTimeout(clubLive.silence);
+  clearTimeout(clubLive.bridge);
   clubLive.source?.close();
   document.querySelector("[sse-connect]")?.removeAttribute("sse-connect");
   clubAsk();
@@ -149,7 +161,23 @@ function clubAsk() {
 
 function clubHeard() {
   clearTimeout(clubLive.silence);
+  clearTimeout(clubLive.bridge);
+  clubLive.bridge = 0;
   clubLive.failures = 0;
+}
+
+// The stream is down: polls until it speaks again, the first within a second (drawn, so that
+// a room that lost its streams together does not ask in the same instant), then about every
+// second.
+function clubBridge() {
+  clubLive.dropped = true;
+  if (clubLive.bridge) return;
+  const next = () => {
+    if (clubLive.mode !== "push") return;
+    clubAsk();
+    clubLive.bridge = setTimeout(next, CLUB_BRIDGE_MS * (0.75 + Math.random() / 2));
+  };
+  clubLive.bridge = setTimeout(next, CLUB_BRIDGE_MS * Math.random());
 }
 
 const clubHost = document.querySelector("[data-events]");
@@ -180,9 +208,21 @@ document.addEventListener("htmx:beforeRequest", (event) => {
   if (poll) clubLive.asking = false;
 });
 
+// A reopened stream starts from the last event it sent: a region that the polls have
+// already brought to that version is not swapped again (a half-chosen answer stays).
+document.addEventListener("htmx:sseBeforeMessage", (event) => {
+  if (event.detail.type !== "live" || !clubLive.dropped) return;
+  clubLive.dropped = false;
+  if (event.detail.lastEventId === document.getElementById("live")?.dataset.version) {
+    event.preventDefault();
+  }
+});
+
 document.addEventListener("htmx:sseError", (event) => {
   const source = event.detail.source;
-  if (source.readyState !== EventSource.CLOSED || source !== clubLive.source) return;
+  if (source !== clubLive.source) return;
+  clubBridge();
+  if (source.readyState !== EventSource.CLOSED) return;
   clearTimeout(clubLive.silence);
   // The extension's own retry finds no stream to open: this one decides.
   clubHost.removeAttribute("sse-connect");
@@ -191,7 +231,6 @@ document.addEventListener("htmx:sseError", (event) => {
     clubPollInstead();
     return;
   }
-  clubAsk();
   // After the extension's own retry (half a second), which finds no stream to open.
   const delay = 600 + Math.random() * Math.min(30000, 1000 * 2 ** clubLive.failures);
   setTimeout(() => {

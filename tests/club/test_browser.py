@@ -341,17 +341,34 @@ def test_a_phone_whose_stream_is_cut_comes_back_and_answers(
     expect(phone.locator("#live")).to_have_attribute("data-phase", "lobby")
     state.advance(session.pk)
     expect(phone.locator("#live")).to_have_attribute("data-phase", "question")
-    # Every stream of the server ends (a restart, a proxy's timeout): the browser reconnects
-    # by itself, saying which version it shows.
-    with phone.expect_request(lambda request: "/events/" in request.url) as again:
+    # Every stream of the server ends (a restart, a proxy's timeout), and for a while the
+    # browser's tries to open it again fail (the connection is refused).
+    phone.route("**/events/*", lambda route: route.abort("connectionrefused"))
+    with phone.expect_request_finished(lambda request: "/events/" in request.url):
         asyncio.run_coroutine_threadsafe(push._hub.close(), asgi_server[1]).result(5)
-    assert again.value.all_headers().get("last-event-id") == "1"
     question = session.questions.get(position=0)
     send(phone, right_answer(question), lang)
     assert Answer.objects.filter(player__nickname="Zoé", correct=True).count() == 1
+    # Without its stream, the page polls: the reveal reaches it all the same.
     state.reveal(session.pk)
     expect(phone.locator("[data-result=right]")).to_be_visible()
-    assert not [address for address in asked if address.endswith("/live/")]
+    assert [address for address in asked if address.endswith("/live/")]
+    # The stream comes back: the browser reopens it by itself, from its last event (the
+    # question), and the reveal the polls brought is not swapped again; from then on the
+    # phone polls no more.
+    phone.locator("[data-result=right]").evaluate("el => { el.dataset.kept = ''; }")
+    with phone.expect_response(
+        lambda response: "/events/" in response.url and response.status == 200, timeout=20_000
+    ) as back:
+        phone.unroute("**/events/*")
+    assert back.value.request.all_headers().get("last-event-id") == "1"
+    phone.wait_for_timeout(500)
+    expect(phone.locator("[data-result=right][data-kept]")).to_be_visible()
+    polls = len([address for address in asked if address.endswith("/live/")])
+    state.advance(session.pk)
+    expect(phone.locator("#live")).to_have_attribute("data-phase", "scoreboard")
+    phone.wait_for_timeout(2_500)
+    assert len([address for address in asked if address.endswith("/live/")]) == polls
 
 
 @pytest.mark.parametrize("stream", ["silent", "failing"])
