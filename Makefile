@@ -12,8 +12,11 @@ AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
 # same four processes of two threads as gunicorn's threads before, docs/club.md).
 WORKERS ?= 4
 THREADS ?= 2
-# Seconds an idle connection stays open: longer than a club phone's poll (at most 2.4 s).
-KEEPALIVE ?= 5
+# Seconds an idle connection stays open: longer than nginx keeps an idle connection to its
+# upstream (keepalive_timeout, 60 s), so the proxy never sends a request down a connection the
+# server is closing (a POST lost as a 502), and longer than a question, so a phone's answer
+# goes down the connection its page opened (docs/club.md, "Phones without their stream").
+KEEPALIVE ?= 75
 # uvicorn leaves the client's address and scheme as the connection gives them
 # (--forwarded-allow-ips ''): tutor.guard.clients and SECURE_PROXY_SSL_HEADER read the proxy's
 # headers, as they did under gunicorn's threads.

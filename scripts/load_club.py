@@ -8,11 +8,11 @@ Runs against a server already started on this machine (loopback only), e.g.::
 Phones behave as the pages do (static/club/live.js). Each joins (the join page, the form),
 loads its page and opens the session's event stream on a second connection, as a browser
 opens an EventSource beside its page's connection; it answers each question 0–3 s after the
-question reaches it, on the page's connection, with the ETag the region carries (htmx sends
-it with the form). A share of them (``--drop``) lose their stream once during a question
-and reconnect after the delay the server drew for them (``retry``), with ``Last-Event-ID``;
-meanwhile their region polls about every second, as live.js has it.
-With ``--poll``, phones poll instead, as where no stream can live (and as before the streams).
+question reaches it (``--answer-within``), on the page's connection, with the ETag the region
+carries (htmx sends it with the form). A share of them (``--drop``) lose their stream once
+during a question and reconnect after the delay the server drew for them (``retry``), with
+``Last-Event-ID``; meanwhile their region polls about every second, as live.js has it. With
+``--poll``, phones poll instead, as where no stream can live (and as before the streams).
 The teacher loads the presenter and its stream, opens each question for ``--seconds``,
 reveals it, shows the scoreboard and moves on.
 
@@ -413,12 +413,12 @@ async def join(number, code, browser):
     return headers["location"] if status == 302 else None
 
 
-async def answer(browser, play, page, stats, answered, number):
-    """Answers the question in ``page`` once, 0–3 s after it arrived."""
+async def answer(browser, play, page, stats, answered, number, within):
+    """Answers the question in ``page`` once, 0 to ``within`` seconds after it arrived."""
     if number in answered:
         return
     answered.add(number)
-    await asyncio.sleep(random.random() * 3)
+    await asyncio.sleep(random.random() * within)
     await browser.request(
         "answer",
         "POST",
@@ -428,7 +428,7 @@ async def answer(browser, play, page, stats, answered, number):
     )
 
 
-async def pushed_phone(number, code, target, stats, done, drop):
+async def pushed_phone(number, code, target, stats, done, args):
     """A phone on the event stream (static/club/live.js with EventSource)."""
     browser = Browser(*target, stats)
     play = await join(number, code, browser)
@@ -458,12 +458,16 @@ async def pushed_phone(number, code, target, stats, done, drop):
         last, region = shown, html
         if 'data-phase="question"' in html and 'name="csrfmiddlewaretoken"' in html:
             number_ = re.search(r'data-number="(\d+)"', html)[1]
-            tasks.append(asyncio.create_task(answer(browser, play, html, stats, answered, number_)))
+            tasks.append(
+                asyncio.create_task(
+                    answer(browser, play, html, stats, answered, number_, args.answer_within)
+                )
+            )
 
     path = f"{play}events/?v={last}"
     opened = await browser.stream("stream", path)
     # The moment this phone loses its stream: during a question, if it is one of the droppers.
-    drop_at = time.monotonic() + random.uniform(5, 30) if random.random() < drop else None
+    drop_at = time.monotonic() + random.uniform(5, 30) if random.random() < args.drop else None
     while opened is not None and not done.is_set():
         events, writer, retry = opened
         try:
@@ -504,7 +508,7 @@ async def pushed_phone(number, code, target, stats, done, drop):
     await asyncio.gather(*tasks)
 
 
-async def polling_phone(number, code, target, stats, done, drop):
+async def polling_phone(number, code, target, stats, done, args):
     """A phone without a stream: it polls at the interval the page sets (htmx's every …ms)."""
     browser = Browser(*target, stats)
     play = await join(number, code, browser)
@@ -530,7 +534,11 @@ async def polling_phone(number, code, target, stats, done, drop):
                 break
             if 'data-phase="question"' in page and 'name="csrfmiddlewaretoken"' in page:
                 key = re.search(r'data-number="(\d+)"', page)[1]
-                tasks.append(asyncio.create_task(answer(browser, play, page, stats, answered, key)))
+                tasks.append(
+                    asyncio.create_task(
+                        answer(browser, play, page, stats, answered, key, args.answer_within)
+                    )
+                )
         await asyncio.sleep(pause)
     await asyncio.gather(*tasks)
 
@@ -670,7 +678,7 @@ async def run(args, target):
         return stats
     phone = polling_phone if args.poll else pushed_phone
     for number in range(args.players):
-        tasks.append(asyncio.create_task(phone(number, code, target, stats, done, args.drop)))
+        tasks.append(asyncio.create_task(phone(number, code, target, stats, done, args)))
         await asyncio.sleep(args.join_time / 2 / args.players)
     await asyncio.gather(*tasks)
     return stats
@@ -684,6 +692,12 @@ def main():
     parser.add_argument("--seconds", type=float, default=12, help="time each question stays open")
     parser.add_argument("--join-time", type=float, default=15, help="time players have to join")
     parser.add_argument("--drop", type=float, default=0.1, help="share of phones that reconnect")
+    parser.add_argument(
+        "--answer-within",
+        type=float,
+        default=3,
+        help="each phone answers 0 to this many seconds after the question reaches it",
+    )
     parser.add_argument("--poll", action="store_true", help="phones poll, without streams")
     parser.add_argument("--json", help="also write the figures to this file")
     args = parser.parse_args()
@@ -694,6 +708,8 @@ def main():
         sys.exit(f"--players must be between 1 and {MAX_PLAYERS}.")
     if not 0 <= args.drop <= 1:
         sys.exit("--drop is a share, between 0 and 1.")
+    if not 0 <= args.answer_within < args.seconds:
+        sys.exit("--answer-within must be at least 0 and less than --seconds.")
     budget = args.join_time + args.questions * args.seconds * 1.75 + 10
     if budget > MAX_SECONDS:
         sys.exit(f"This run would last {budget:.0f} s; the limit is {MAX_SECONDS} s.")

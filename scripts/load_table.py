@@ -39,11 +39,14 @@ import psycopg
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVE = {
-    "polls, gthread": ["tutor.wsgi", "-k", "gthread", "--threads", "2"],
+    "polls, gthread": ["tutor.wsgi", "-k", "gthread", "--threads", "2", "--keep-alive", "5"],
+    # make serve's command.
     "push, uvicorn": [
         "tutor.asgi",
         "-k",
         "uvicorn_worker.UvicornWorker",
+        "--keep-alive",
+        "75",
         "--graceful-timeout",
         "5",
         "--forwarded-allow-ips",
@@ -79,7 +82,7 @@ def serve(tree: Path, stack: str, port: int, env: dict, workers: int) -> subproc
         [python, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=tree, env=env, check=True
     )
     command = [python, "-m", "gunicorn", *SERVE[stack][:1], "--bind", f"127.0.0.1:{port}"]
-    command += [*SERVE[stack][1:], "--workers", str(workers), "--keep-alive", "5"]
+    command += [*SERVE[stack][1:], "--workers", str(workers)]
     process = subprocess.Popen(command, cwd=tree, env=env, stderr=subprocess.DEVNULL)
     for _attempt in range(300):
         try:
