@@ -327,16 +327,17 @@ def test_the_countdown_locks_the_phones_and_reveals_by_itself(
     context.close()
 
 
+@pytest.mark.parametrize(("lang", "nickname"), [("fr", "Zoé"), ("ro", "Ioana")])
 def test_a_phone_whose_stream_is_cut_comes_back_and_answers(
-    push_site, asgi_server, browser_context_args
+    push_site, asgi_server, browser_context_args, lang, nickname
 ):
     url, phone = push_site
+    phone.set_viewport_size({"width": 390, "height": 844})
     asked: list[str] = []
     watch(phone.context, "push", asked)
     session = create(Client())
-    phone.goto(f"{url}/fr/club/join/?code={session.code}")
-    lang = "fr"
-    phone.get_by_label(_(lang, "Nickname")).fill("Zoé")
+    phone.goto(f"{url}/{lang}/club/join/?code={session.code}")
+    phone.get_by_label(_(lang, "Nickname")).fill(nickname)
     phone.get_by_role("button", name=_(lang, "Join"), exact=True).click()
     expect(phone.locator("#live")).to_have_attribute("data-phase", "lobby")
     state.advance(session.pk)
@@ -348,11 +349,12 @@ def test_a_phone_whose_stream_is_cut_comes_back_and_answers(
         asyncio.run_coroutine_threadsafe(push._hub.close(), asgi_server[1]).result(5)
     question = session.questions.get(position=0)
     send(phone, right_answer(question), lang)
-    assert Answer.objects.filter(player__nickname="Zoé", correct=True).count() == 1
+    assert Answer.objects.filter(player__nickname=nickname, correct=True).count() == 1
     # Without its stream, the page polls: the reveal reaches it all the same.
     state.reveal(session.pk)
     expect(phone.locator("[data-result=right]")).to_be_visible()
     assert [address for address in asked if address.endswith("/live/")]
+    shot(phone, f"phone-{lang}-reveal-while-its-stream-is-down")
     # The stream comes back: the browser reopens it by itself, from its last event (the
     # question), and the reveal the polls brought is not swapped again; from then on the
     # phone polls no more.
