@@ -53,9 +53,12 @@ def test_a_self_test_question_keeps_its_answer_and_its_clock_in_reach(site):
     page.locator("main form button.primary").click()
     expect(page.locator(".countdown")).to_be_in_viewport()
     answer_in_reach(page)
+    # The clock counts down on the page.
+    shown = page.locator(".countdown").inner_text()
+    expect(page.locator(".countdown")).not_to_have_text(shown, timeout=3_000)
     # Scrolled to read the table, the clock stays in sight.
     page.mouse.wheel(0, 300)
-    page.wait_for_function("window.scrollY > 0")
+    page.wait_for_function("() => window.scrollY > 0")
     expect(page.locator(".countdown")).to_be_in_viewport()
 
 
