@@ -46,12 +46,11 @@ function clubFullscreen() {
 }
 
 // Space, → and Page Down (what a presenter's clicker sends) press the next step's button;
-// F toggles full screen where the page offers it. Keys typed into a field or on a focused
-// control keep their usual job.
+// F toggles full screen. Keys typed into a field or on a focused control keep their usual job.
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.target.closest("input, textarea, select, button, a")) return;
-  if ((event.key === "f" || event.key === "F") && document.querySelector("[data-fullscreen]")) {
+  if (event.key === "f" || event.key === "F") {
     clubFullscreen();
     event.preventDefault();
   } else if ([" ", "ArrowRight", "PageDown"].includes(event.key)) {
