@@ -445,7 +445,7 @@ async def pushed_phone(number, code, target, stats, done, args):
     stats.started(last)
     answered, tasks, away = set(), [], []
 
-    def show(html, shown):
+    def show(shown_region, shown):
         """A region from the stream or a poll: a phone that missed a phase (its stream was
         down) shows a later one, and the phases between count as reaching it now. A version it
         already shows is not swapped again (static/club/live.js)."""
@@ -455,12 +455,12 @@ async def pushed_phone(number, code, target, stats, done, args):
         now = time.monotonic()
         for version in range(last + 1, shown + 1):
             stats.arrived(version, now, away)
-        last, region = shown, html
-        if 'data-phase="question"' in html and 'name="csrfmiddlewaretoken"' in html:
-            number_ = re.search(r'data-number="(\d+)"', html)[1]
+        last, region = shown, shown_region
+        if 'data-phase="question"' in region and 'name="csrfmiddlewaretoken"' in region:
+            number_ = re.search(r'data-number="(\d+)"', region)[1]
             tasks.append(
                 asyncio.create_task(
-                    answer(browser, play, html, stats, answered, number_, args.answer_within)
+                    answer(browser, play, region, stats, answered, number_, args.answer_within)
                 )
             )
 

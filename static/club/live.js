@@ -145,7 +145,7 @@ function clubStreamUrl(host) {
 function clubPollInstead() {
   clubMode("poll");
   clearTimeout(clubLive.silence);
-  clearTimeout(clubLive.bridge);
+  clubEndBridge();
   clubLive.source?.close();
   document.querySelector("[sse-connect]")?.removeAttribute("sse-connect");
   clubAsk();
@@ -161,8 +161,7 @@ function clubAsk() {
 
 function clubHeard() {
   clearTimeout(clubLive.silence);
-  clearTimeout(clubLive.bridge);
-  clubLive.bridge = 0;
+  clubEndBridge();
   clubLive.failures = 0;
 }
 
@@ -178,6 +177,11 @@ function clubBridge() {
     clubLive.bridge = setTimeout(next, CLUB_BRIDGE_MS * (0.75 + Math.random() / 2));
   };
   clubLive.bridge = setTimeout(next, CLUB_BRIDGE_MS * Math.random());
+}
+
+function clubEndBridge() {
+  clearTimeout(clubLive.bridge);
+  clubLive.bridge = 0;
 }
 
 const clubHost = document.querySelector("[data-events]");
