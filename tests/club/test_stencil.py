@@ -3,7 +3,8 @@
 Each phone below polls in every phase and state of a session (lobby; a question timed,
 untimed, answered, out of time; a reveal right, wrong and unanswered; the scoreboard; the
 podium) in its own language, under both scorings, and its answer is compared with the
-template rendered for the same phone; so is the join page, for any code in its address."""
+template rendered for the same phone; so are the phone's whole page around its region, and
+the join page, for any code in its address."""
 
 import re
 
@@ -14,6 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.http import urlencode
+from django.utils.safestring import mark_safe
 
 from tutor.club import live, phase, play, state, stencil
 from tutor.club.forms import JoinForm
@@ -140,3 +142,33 @@ def test_the_join_page_is_the_one_the_template_renders(lang, deck, code):
         expected = render_to_string("club/join.html", {"form": form, "notice": ""}, request)
     assert _same_token(page) == _same_token(expected)
     assert 'name="next" type="hidden" value="' + escape(url + query) in page
+
+
+@pytest.mark.parametrize("lang", ["pt", "ro"])
+@pytest.mark.parametrize("deck", ["2", "4"])
+def test_the_phone_page_is_the_one_the_template_renders(
+    client, session, host, monkeypatch, lang, deck
+):
+    monkeypatch.setattr(live, "poll_ms", lambda: POLL_MS)
+    nickname = "Zoé <b>& \"Bo\" 'Ng'</b>"
+    phone = Client()
+    phone.cookies["deck"] = deck
+    join(phone, session, nickname, lang)
+    for move in ("", "start", "reveal"):
+        if move:
+            client.post(host(move))
+        # The page a phone that came back sees (it says so) and the one it sees after.
+        for back in (True, False):
+            with translation.override(lang):
+                url = reverse("club_play", args=[session.code]) + ("?back=1" if back else "")
+            page = phone.get(url).content.decode()
+            request = RequestFactory().get(url)
+            request.COOKIES = {name: morsel.value for name, morsel in phone.cookies.items()}
+            with translation.override(lang):
+                player = play.current_player(request, session.code)
+                region = mark_safe(_by_template(phone, session.code, lang))
+                context = {"session": player.session, "player": player, "live_html": region}
+                expected = render_to_string("club/play.html", {**context, "back": back}, request)
+            assert _same_token(page) == _same_token(expected)
+            assert escape(nickname) in page and nickname not in page
+            assert ("data-back=" in page) is back

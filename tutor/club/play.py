@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tutor import exercises, push
+from tutor.pages.context_processors import visitor
 from tutor.quiz.teach import teach
 
 from . import codes, live, phase, questions, state, stencil
@@ -234,14 +235,50 @@ def _region(csrf_token: Callable[[], str], player: Player) -> tuple[str, str]:
 
 def _live(request, player: Player, message: str = "", status: int = 200) -> HttpResponse:
     """The phone's page, or its live region when htmx asks."""
-    if message or not request.htmx:
-        # The whole page also names the player (outside the live region).
-        context = {**_context(player, message), "player": player}
-        if request.GET.get("back") and not request.htmx:
-            context["back"] = True
-        return live.fragment(request, "club/play.html", context, _etag(player), status)
-    html, etag = _region(lambda: get_token(request), player)
-    return live.response(html, etag, status)
+    if message:
+        # A refusal or a mistake, said in the region (tutor/club/stencil.py has no slot for it).
+        etag = _etag(player)
+        context = {**_context(player, message), "etag": etag, "poll_ms": live.poll_ms()}
+        region = render_to_string("club/play.html#live", context, request)
+        if request.htmx:
+            return live.response(region, etag, status)
+        return live.response(_page(request, player, region), etag, status)
+    if request.htmx:
+        region, etag = _region(lambda: get_token(request), player)
+        return live.response(region, etag, status)
+    # The whole page: a phone's first, when a room's phones arrive within seconds.
+    token = get_token(request)
+    region, etag = _region(lambda: token, player)
+    return live.response(_page(request, player, region, token), etag, status)
+
+
+# What the page around the live region takes from the phone's own request.
+PAGE_SLOTS = ("nickname", "csrf_token", "live_html")
+
+
+def _page(request, player: Player, region: str, token: str | None = None) -> str:
+    """The phone's whole page around its ``region``, from the phase's stencil in this
+    language and deck: the same for every phone but for the player's name and the token."""
+    session = player.session
+    back = bool(request.GET.get("back"))
+    deck = visitor(request)["four_colour_deck"]
+    page = phase.html(
+        session,
+        # The rules too: a phone known from its ETag alone carries a session without them.
+        f"page:{translation.get_language()}:{deck}:{back}:{session.profile}",
+        lambda: stencil.render(
+            "club/play.html",
+            {"session": session, "back": back, "player": {"nickname": stencil.marker("nickname")}},
+            PAGE_SLOTS,
+            request,
+        ),
+    )
+    values = {
+        "nickname": escape(player.nickname),
+        "csrf_token": token or get_token(request),
+        "live_html": region,
+    }
+    return page.fill(values)
 
 
 def _join_url(code: str) -> str:
