@@ -20,7 +20,7 @@ from tutor import exercises, push
 from tutor.pages.context_processors import visitor
 from tutor.quiz.teach import teach
 
-from . import codes, live, phase, questions, state, stencil
+from . import codes, live, phase, questions, rows, state, stencil
 from .models import ClubQuestion, ClubSession, Player
 
 REFUSALS = {
@@ -36,39 +36,14 @@ def player_cookie(code: str) -> str:
 
 @cache
 def _player_query() -> str:
-    """The player's row and its session's, by the token's digest (a unique index): written
-    out once, because building the ORM's query costs more than running it (every phone's
-    poll that renders, and every answer, runs it)."""
+    """The player's row and its session's, by the token's digest (a unique index)."""
     name = connection.ops.quote_name
-    columns = [f"p.{name(field.column)}" for field in Player._meta.concrete_fields]
-    columns += [f"s.{name(field.column)}" for field in ClubSession._meta.concrete_fields]
     return (
-        f"SELECT {', '.join(columns)} FROM {name(Player._meta.db_table)} p "
+        f"SELECT {rows.columns(Player, 'p')}, {rows.columns(ClubSession, 's')} "
+        f"FROM {name(Player._meta.db_table)} p "
         f"JOIN {name(ClubSession._meta.db_table)} s ON s.id = p.session_id "
         "WHERE p.token_digest = %s AND s.code = %s"
     )
-
-
-@cache
-def _converters(model) -> list[tuple[str, object, list]]:
-    """(attribute, column, converters) of each field, as the ORM's compiler applies them
-    (JSON decoding, SQLite's dates and booleans)."""
-    fields = []
-    for field in model._meta.concrete_fields:
-        column = field.get_col(model._meta.db_table)
-        convert = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-        fields.append((field.attname, column, convert))
-    return fields
-
-
-def _instance(model, values):
-    names, converted = [], []
-    for (attname, column, convert), value in zip(_converters(model), values, strict=True):
-        for converter in convert:
-            value = converter(value, column, connection)
-        names.append(attname)
-        converted.append(value)
-    return model.from_db(connection.alias, names, converted)
 
 
 def current_player(request, code: str) -> Player | None:
@@ -83,8 +58,8 @@ def current_player(request, code: str) -> Player | None:
     if row is None:
         return None
     split = len(Player._meta.concrete_fields)
-    player = _instance(Player, row[:split])
-    player.session = _instance(ClubSession, row[split:])
+    player = rows.instance(Player, row[:split])
+    player.session = rows.instance(ClubSession, row[split:])
     _known_tokens[code, digest] = player.pk
     if len(_known_tokens) > KNOWN_TOKENS:
         _known_tokens.clear()
