@@ -1,6 +1,6 @@
 """Model instances from the rows of plain statements, for the reads a whole room makes at once
-(a phone's player, the session a joining phone names): building the ORM's query, or a raw
-query set's column mapping, costs more than running the statement."""
+(a phone's player, the session a joining phone names): building the ORM's query costs more
+than running the statement."""
 
 from functools import cache
 

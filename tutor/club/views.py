@@ -178,7 +178,7 @@ JOIN_SLOTS = ("code", "here", "csrf_token")
 def _joinable(code: str) -> ClubSession | None:
     """The live session with this code: not finished, and not older than JOINABLE_FOR. One
     plain statement (tutor/club/rows.py): a crowd joins at once, and the ORM's query builder
-    cost twice the rest of this read, a raw query set's column mapping a third of the join."""
+    cost twice the rest of this read."""
     since = connection.ops.adapt_datetimefield_value(timezone.now() - codes.JOINABLE_FOR)
     with connection.cursor() as cursor:
         cursor.execute(_joinable_query(), [code, since, ClubSession.Phase.FINISHED])
