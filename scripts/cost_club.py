@@ -24,7 +24,17 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from load_club import LOOPBACK, Browser, Stats, answer_for, cpu_seconds, etag_of, server_processes
+from load_club import (
+    LOOPBACK,
+    Browser,
+    Stats,
+    answer_for,
+    cpu_seconds,
+    create_session,
+    etag_of,
+    join_code,
+    server_processes,
+)
 
 # Phones in flight at once: enough to keep the server busy, not a herd that queues.
 AT_ONCE = 6
@@ -48,20 +58,10 @@ async def run(players, target):
     if not servers:
         sys.exit(f"No server is listening on port {target[1]} here.")
     teacher = Browser(*target, stats)
-    await teacher.request("host", "GET", "/en/club/")
-    form = {
-        "game": "coinche",
-        "profile": "federation",
-        "count": "1",
-        "difficulty": "1",
-        "seconds": "",
-        "per_network": str(players),
-    }
-    status, _, headers = await teacher.request("host", "POST", "/en/club/", form)
-    if status != 302:
-        sys.exit(f"Could not create a session: {status}.")
-    host = headers["location"]
-    code = host.rstrip("/").split("/")[-2]
+    host = await create_session(teacher, players, 1)
+    if host is None:
+        sys.exit(1)
+    code = join_code(host)
     phones = [Browser(*target, stats) for _ in range(players)]
     state = [{} for _ in range(players)]
     gate = asyncio.Semaphore(AT_ONCE)

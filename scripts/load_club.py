@@ -588,26 +588,37 @@ def cpu_seconds(pids):
     return total / ticks
 
 
-async def teacher(target, stats, args, done, started, pids):
-    """Runs the session; sets ``started`` to the join code, or to None when creating fails."""
-    browser = Browser(*target, stats)
+async def create_session(browser, players, questions):
+    """The teacher's address of a new session for ``players`` phones, or None."""
     await browser.request("host", "GET", "/en/club/")
     form = {
         "game": "coinche",
         "profile": "federation",
-        "count": str(args.questions),
+        "count": str(questions),
         "difficulty": "1",
         "seconds": "",
         # Every phone of this test comes from one address.
-        "per_network": str(args.players),
+        "per_network": str(players),
     }
     status, _, headers = await browser.request("host", "POST", "/en/club/", form)
     if status != 302:
         print("could not create a session:", status)
+        return None
+    return headers["location"]
+
+
+def join_code(host):
+    return host.rstrip("/").split("/")[-2]
+
+
+async def teacher(target, stats, args, done, started, pids):
+    """Runs the session; sets ``started`` to the join code, or to None when creating fails."""
+    browser = Browser(*target, stats)
+    host = await create_session(browser, args.players, args.questions)
+    if host is None:
         started.set_result(None)
         return
-    host = headers["location"]
-    started.set_result(host.rstrip("/").split("/")[-2])
+    started.set_result(join_code(host))
     await browser.request("host", "GET", host)
     watcher = asyncio.create_task(presenter(browser, host, args.poll, done))
     await asyncio.sleep(args.join_time)
